@@ -1,0 +1,46 @@
+//! The one error type of isochron: every decoder and protocol entry point reports what was wrong.
+
+use core::fmt;
+
+/// Why an input was rejected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// The input has the wrong length (`expected` bytes, `got` bytes).
+    Length {
+        /// Length the decoder requires.
+        expected: usize,
+        /// Length it was given.
+        got: usize,
+    },
+    /// An integer encoding is not the canonical one (for a field element: value ≥ modulus).
+    NonCanonical,
+    /// A point encoding's flag bits are invalid.
+    InvalidFlags,
+    /// The coordinates do not satisfy the curve equation.
+    NotOnCurve,
+    /// The point is on the curve but not in the prime-order subgroup.
+    NotInSubgroup,
+    /// The element has no square root (decompression of an x with no y).
+    NotASquare,
+    /// Inversion or division of zero.
+    Zero,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Length { expected, got } => {
+                write!(f, "wrong length: expected {expected} bytes, got {got}")
+            }
+            Error::NonCanonical => f.write_str("non-canonical encoding (value not below the modulus)"),
+            Error::InvalidFlags => f.write_str("invalid flag bits in point encoding"),
+            Error::NotOnCurve => f.write_str("point is not on the curve"),
+            Error::NotInSubgroup => f.write_str("point is not in the prime-order subgroup"),
+            Error::NotASquare => f.write_str("element is not a square"),
+            Error::Zero => f.write_str("zero has no inverse"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for Error {}

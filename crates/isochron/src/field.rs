@@ -1,0 +1,154 @@
+//! Finite fields: prime fields [`Fp`] in Montgomery form and the extension towers
+//! [`Fp2`](fp2::Fp2), [`Fp6`](fp6::Fp6), [`Fp12`](fp12::Fp12).
+//!
+//! Literature: Montgomery, "Modular multiplication without trial division" (1985); Bernstein–
+//! Yang, "Fast constant-time gcd computation and modular inversion" (eprint 2019/266); Pornin,
+//! "Optimized binary GCD for modular inversion" (eprint 2020/972); Scott, "Implementing
+//! cryptographic pairings" and Aranha et al., "Faster explicit formulas for computing pairings
+//! over ordinary curves" (eprint 2010/526, lazy reduction); Beuchat et al. (eprint 2010/354,
+//! tower arithmetic); Adj–Rodríguez-Henríquez (eprint 2012/685, square roots in Fp2).
+
+use core::fmt::Debug;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+use rand_core::RngCore;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+use zeroize::Zeroize;
+
+pub mod fp;
+pub mod inversion;
+pub mod sqrt;
+
+pub use fp::{Fp, FieldParams};
+
+/// Operations every field of isochron (prime or extension) provides. Everything is constant
+/// time unless its name ends in `_vartime`.
+pub trait Field:
+    Sized
+    + Copy
+    + Debug
+    + Default
+    + Eq
+    + Send
+    + Sync
+    + 'static
+    + ConditionallySelectable
+    + ConstantTimeEq
+    + Zeroize
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Neg<Output = Self>
+    + AddAssign
+    + SubAssign
+    + MulAssign
+    + for<'a> Add<&'a Self, Output = Self>
+    + for<'a> Sub<&'a Self, Output = Self>
+    + for<'a> Mul<&'a Self, Output = Self>
+{
+    /// The additive identity.
+    const ZERO: Self;
+    /// The multiplicative identity.
+    const ONE: Self;
+
+    /// Whether `self` is zero.
+    fn is_zero(&self) -> Choice;
+    /// `2·self`.
+    fn double(&self) -> Self;
+    /// `self²`.
+    fn square(&self) -> Self;
+    /// `self⁻¹`, or none for zero. Constant time.
+    fn invert(&self) -> CtOption<Self>;
+    /// `self⁻¹`, or `None` for zero; time depends on `self` (public data only).
+    fn inverse_vartime(&self) -> Option<Self>;
+    /// A uniformly random element.
+    fn random(rng: &mut impl RngCore) -> Self;
+    /// The `power`-th Frobenius map `x ↦ x^(p^power)` (identity on a prime field).
+    fn frobenius_map(&self, power: usize) -> Self;
+
+    /// `self^exp` for a public exponent given as little-endian u64 words (square-and-multiply;
+    /// time depends on `exp` only).
+    fn pow_vartime(&self, exp: &[u64]) -> Self {
+        let mut r = Self::ONE;
+        for w in exp.iter().rev() {
+            for i in (0..64).rev() {
+                r = r.square();
+                if (w >> i) & 1 == 1 {
+                    r *= *self;
+                }
+            }
+        }
+        r
+    }
+
+    /// `self^exp` for a secret exponent (little-endian u64 words): fixed 4-bit windows with a
+    /// constant-time table lookup, so time depends only on `exp.len()`.
+    fn pow(&self, exp: &[u64]) -> Self {
+        let mut table = [Self::ONE; 16];
+        for i in 1..16 {
+            table[i] = table[i - 1] * *self;
+        }
+        let mut r = Self::ONE;
+        for w in exp.iter().rev() {
+            for nib in (0..16).rev() {
+                for _ in 0..4 {
+                    r = r.square();
+                }
+                let idx = ((w >> (4 * nib)) & 0xf) as u8;
+                let mut t = Self::ONE;
+                for (j, e) in table.iter().enumerate() {
+                    t.conditional_assign(e, (j as u8).ct_eq(&idx));
+                }
+                r *= t;
+            }
+        }
+        table.zeroize();
+        r
+    }
+
+    /// Montgomery's trick: replaces every non-zero element by its inverse with one inversion and
+    /// `3(n-1)` multiplications; zeros stay zero. Constant time in the values.
+    fn batch_invert(elems: &mut [Self]) {
+        batch_invert_with(elems, |x| x.invert().unwrap_or(Self::ZERO));
+    }
+
+    /// [`Field::batch_invert`] with a variable-time inversion (public data only).
+    fn batch_inverse_vartime(elems: &mut [Self]) {
+        batch_invert_with(elems, |x| x.inverse_vartime().unwrap_or(Self::ZERO));
+    }
+}
+
+/// Montgomery's batch inversion with zeros skipped branch-free (they are replaced by one in
+/// the running product and restored afterwards).
+#[cfg(feature = "std")]
+fn batch_invert_with<F: Field>(elems: &mut [F], inv: impl Fn(&F) -> F) {
+    let mut prefix = std::vec::Vec::with_capacity(elems.len());
+    let mut acc = F::ONE;
+    for e in elems.iter() {
+        prefix.push(acc);
+        let z = e.is_zero();
+        acc = F::conditional_select(&(acc * e), &acc, z);
+    }
+    let mut acc_inv = inv(&acc);
+    for (e, p) in elems.iter_mut().zip(prefix).rev() {
+        let z = e.is_zero();
+        let new = acc_inv * p;
+        acc_inv = F::conditional_select(&(acc_inv * *e), &acc_inv, z);
+        *e = F::conditional_select(&new, &F::ZERO, z);
+    }
+}
+
+#[cfg(not(feature = "std"))]
+fn batch_invert_with<F: Field>(elems: &mut [F], inv: impl Fn(&F) -> F) {
+    for e in elems.iter_mut() {
+        *e = inv(e);
+    }
+}
+
+/// Fields with a square root.
+pub trait SqrtField: Field {
+    /// A square root of `self` if one exists (which of the two is unspecified but
+    /// deterministic). Constant time.
+    fn sqrt(&self) -> CtOption<Self>;
+    /// Whether `self` is a square (zero counts as a square). Constant time.
+    fn is_square(&self) -> Choice;
+}

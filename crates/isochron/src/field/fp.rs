@@ -1,0 +1,438 @@
+//! `Fp<P, N>`: the prime field with modulus `P::MODULUS` of `N` 64-bit limbs, in Montgomery
+//! form.
+//!
+//! **Representation invariant.** An element holds `a·R mod p` with `R = 2^(64N)`, fully reduced
+//! to `[0, p)` after every operation (so equality is limb equality).
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use rand_core::RngCore;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+use zeroize::Zeroize;
+
+use super::{inversion, Field};
+use crate::error::Error;
+use crate::limbs::{self, mont};
+
+/// The constants of a prime field. A named field declares only `MODULUS`, a small generator of
+/// the multiplicative group and its name; every Montgomery constant and exponent is derived
+/// here by `const fn`, never pasted.
+pub trait FieldParams<const N: usize>:
+    'static + Copy + Clone + fmt::Debug + Default + PartialEq + Eq + Send + Sync
+{
+    /// The odd prime modulus `p`, little-endian limbs.
+    const MODULUS: [u64; N];
+    /// A generator of the multiplicative group `F_p^*` (a small integer), used for the 2-adic
+    /// root of unity.
+    const GENERATOR: u64;
+    /// Human-readable name, for `Debug`.
+    const NAME: &'static str;
+
+    /// `-p⁻¹ mod 2⁶⁴`.
+    const INV: u64 = mont::neg_inv64(Self::MODULUS[0]);
+    /// `R mod p`, the Montgomery form of one.
+    const R: [u64; N] = mont::pow2_mod(64 * N, &Self::MODULUS);
+    /// `R² mod p`, converts into Montgomery form.
+    const R2: [u64; N] = mont::pow2_mod(128 * N, &Self::MODULUS);
+    /// `R³ mod p`, fixes up a plain inverse of a Montgomery value.
+    const R3: [u64; N] = mont::mul(&Self::R2, &Self::R2, &Self::MODULUS, Self::INV);
+    /// Bit length of `p`.
+    const MODULUS_BITS: u32 = limbs::num_bits_vartime(&Self::MODULUS);
+    /// `p - 2` (Fermat inversion exponent).
+    const MODULUS_MINUS_2: [u64; N] = limbs::sub(&Self::MODULUS, &limbs::from_u64(2)).0;
+    /// `(p - 1) / 2` (Euler's criterion).
+    const EULER_EXP: [u64; N] = limbs::shr(&Self::MODULUS, 1);
+    /// `(p + 1) / 4`, the square-root exponent when `p ≡ 3 (mod 4)`.
+    const SQRT_EXP_3MOD4: [u64; N] = limbs::add(&limbs::shr(&Self::MODULUS, 2), &limbs::from_u64(1)).0;
+    /// `s` with `p - 1 = 2^s · t`, `t` odd.
+    const TWO_ADICITY: u32 = limbs::trailing_zeros_vartime(&limbs::sub(&Self::MODULUS, &limbs::from_u64(1)).0);
+    /// `t = (p - 1) / 2^s`.
+    const TRACE: [u64; N] = limbs::shr(&Self::MODULUS, Self::TWO_ADICITY);
+    /// `(t - 1) / 2`.
+    const TRACE_MINUS_ONE_DIV_TWO: [u64; N] = limbs::shr(&Self::TRACE, 1);
+    /// A primitive `2^s`-th root of unity, `GENERATOR^t`, in Montgomery form.
+    const ROOT_OF_UNITY_MONT: [u64; N] = mont::pow_vartime(
+        &mont::mul(&limbs::from_u64(Self::GENERATOR), &Self::R2, &Self::MODULUS, Self::INV),
+        &Self::TRACE,
+        &Self::R,
+        &Self::MODULUS,
+        Self::INV,
+    );
+}
+
+/// An element of the prime field defined by `P`; see the module documentation for the
+/// representation.
+pub struct Fp<P: FieldParams<N>, const N: usize> {
+    mont: [u64; N],
+    _params: PhantomData<P>,
+}
+
+impl<P: FieldParams<N>, const N: usize> Clone for Fp<P, N> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<P: FieldParams<N>, const N: usize> Copy for Fp<P, N> {}
+
+/// Big-endian byte encoding of a field element: `8·N` bytes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct FpBytes<const N: usize>([[u8; 8]; N]);
+
+impl<const N: usize> AsRef<[u8]> for FpBytes<N> {
+    fn as_ref(&self) -> &[u8] {
+        self.0.as_flattened()
+    }
+}
+
+impl<const N: usize> core::ops::Deref for FpBytes<N> {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        self.0.as_flattened()
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
+    /// Encoded length in bytes.
+    pub const BYTES: usize = 8 * N;
+    /// Zero.
+    pub const ZERO: Self = Self::from_mont_limbs([0; N]);
+    /// One.
+    pub const ONE: Self = Self::from_mont_limbs(P::R);
+    /// A primitive `2^TWO_ADICITY`-th root of unity.
+    pub const ROOT_OF_UNITY: Self = Self::from_mont_limbs(P::ROOT_OF_UNITY_MONT);
+
+    /// The element whose Montgomery representation is `mont` (must be `< p`).
+    #[inline(always)]
+    pub const fn from_mont_limbs(mont: [u64; N]) -> Self {
+        Fp { mont, _params: PhantomData }
+    }
+
+    /// The Montgomery representation `a·R mod p`.
+    #[inline(always)]
+    pub const fn mont_limbs(&self) -> &[u64; N] {
+        &self.mont
+    }
+
+    /// The element with canonical value `v`, which must be `< p` (checked at compile time in a
+    /// `const`; panics otherwise).
+    pub const fn from_canonical_limbs(v: [u64; N]) -> Self {
+        assert!(limbs::lt(&v, &P::MODULUS), "value not below the modulus");
+        Self::from_mont_limbs(mont::mul(&v, &P::R2, &P::MODULUS, P::INV))
+    }
+
+    /// The element written in big-endian hex as the specifications print it
+    /// (`Fp::from_hex("0x04")`). Panics on bad hex or a value `≥ p` (at compile time in a
+    /// `const`).
+    pub const fn from_hex(s: &str) -> Self {
+        Self::from_canonical_limbs(limbs::from_hex(s))
+    }
+
+    /// The element `v mod p` (for `p > 2^64` this is just `v`).
+    pub const fn from_u64(v: u64) -> Self {
+        Self::from_canonical_limbs(limbs::from_u64(v))
+    }
+
+    /// The canonical integer value in `[0, p)` as little-endian limbs.
+    #[inline]
+    pub fn to_canonical_limbs(&self) -> [u64; N] {
+        mont::redc(&self.mont, &[0; N], &P::MODULUS, P::INV)
+    }
+
+    /// Decodes `8·N` big-endian bytes; rejects a wrong length and values `≥ p`.
+    pub fn from_bytes_be(bytes: &[u8]) -> Result<Self, Error> {
+        if bytes.len() != Self::BYTES {
+            return Err(Error::Length { expected: Self::BYTES, got: bytes.len() });
+        }
+        let v = limbs::from_be_bytes::<N>(bytes);
+        if !limbs::lt(&v, &P::MODULUS) {
+            return Err(Error::NonCanonical);
+        }
+        Ok(Self::from_mont_limbs(Self::mul_limbs(&v, &P::R2)))
+    }
+
+    /// Decodes `8·N` little-endian bytes; rejects a wrong length and values `≥ p`.
+    pub fn from_bytes_le(bytes: &[u8]) -> Result<Self, Error> {
+        if bytes.len() != Self::BYTES {
+            return Err(Error::Length { expected: Self::BYTES, got: bytes.len() });
+        }
+        let mut be = FpBytes([[0u8; 8]; N]);
+        for (d, s) in be.0.as_flattened_mut().iter_mut().zip(bytes.iter().rev()) {
+            *d = *s;
+        }
+        Self::from_bytes_be(&be)
+    }
+
+    /// The canonical big-endian encoding (`8·N` bytes).
+    pub fn to_bytes_be(&self) -> FpBytes<N> {
+        let mut out = FpBytes([[0u8; 8]; N]);
+        limbs::to_be_bytes(&self.to_canonical_limbs(), out.0.as_flattened_mut());
+        out
+    }
+
+    /// The canonical little-endian encoding (`8·N` bytes).
+    pub fn to_bytes_le(&self) -> FpBytes<N> {
+        let mut out = self.to_bytes_be();
+        out.0.as_flattened_mut().reverse();
+        out
+    }
+
+    /// Montgomery multiplication of raw limbs, MULX/ADCX/ADOX assembly when available.
+    #[inline(always)]
+    fn mul_limbs(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        #[cfg(target_arch = "x86_64")]
+        if (N == 4 || N == 6) && mont::has_spare_bit(&P::MODULUS) && limbs::x86_64_adx::available() {
+            return limbs::x86_64_adx::mul(a, b, &P::MODULUS, P::INV);
+        }
+        mont::mul(a, b, &P::MODULUS, P::INV)
+    }
+
+    /// Montgomery squaring of raw limbs, MULX/ADCX/ADOX assembly when available.
+    #[inline(always)]
+    fn sqr_limbs(a: &[u64; N]) -> [u64; N] {
+        #[cfg(target_arch = "x86_64")]
+        if (N == 4 || N == 6) && mont::has_spare_bit(&P::MODULUS) && limbs::x86_64_adx::available() {
+            return limbs::x86_64_adx::sqr(a, &P::MODULUS, P::INV);
+        }
+        mont::sqr(a, &P::MODULUS, P::INV)
+    }
+
+    /// `self + rhs`.
+    #[inline(always)]
+    pub fn add(&self, rhs: &Self) -> Self {
+        Self::from_mont_limbs(limbs::add_mod(&self.mont, &rhs.mont, &P::MODULUS))
+    }
+
+    /// `self - rhs`.
+    #[inline(always)]
+    pub fn sub(&self, rhs: &Self) -> Self {
+        Self::from_mont_limbs(limbs::sub_mod(&self.mont, &rhs.mont, &P::MODULUS))
+    }
+
+    /// `-self`.
+    #[inline(always)]
+    pub fn neg(&self) -> Self {
+        Self::from_mont_limbs(limbs::neg_mod(&self.mont, &P::MODULUS))
+    }
+
+    /// `2·self`.
+    #[inline(always)]
+    pub fn double(&self) -> Self {
+        self.add(self)
+    }
+
+    /// `self · rhs`.
+    #[inline(always)]
+    pub fn mul(&self, rhs: &Self) -> Self {
+        Self::from_mont_limbs(Self::mul_limbs(&self.mont, &rhs.mont))
+    }
+
+    /// `self²`.
+    #[inline(always)]
+    pub fn square(&self) -> Self {
+        Self::from_mont_limbs(Self::sqr_limbs(&self.mont))
+    }
+
+    /// `self / 2`.
+    #[inline(always)]
+    pub fn halve(&self) -> Self {
+        // (a + (a odd ? p : 0)) / 2, with the carry of the addition shifted back in.
+        let odd = (self.mont[0] & 1).wrapping_neg();
+        let mut m = P::MODULUS;
+        for w in m.iter_mut() {
+            *w &= odd;
+        }
+        let (s, carry) = limbs::add(&self.mont, &m);
+        let mut r = limbs::shr1(&s);
+        r[N - 1] |= carry << 63;
+        Self::from_mont_limbs(r)
+    }
+
+    /// `self⁻¹`, none for zero. Constant time (Bernstein–Yang safegcd, [`inversion`]).
+    pub fn invert(&self) -> CtOption<Self> {
+        let inv = inversion::ct_inverse_mod(&self.mont, &P::MODULUS);
+        // mont = aR, inv = a⁻¹R⁻¹; multiplying by R³ in Montgomery form gives a⁻¹R.
+        let r = Self::from_mont_limbs(Self::mul_limbs(&inv, &P::R3));
+        CtOption::new(r, !self.is_zero())
+    }
+
+    /// `self⁻¹`, `None` for zero. Variable time in `self`: public data only.
+    pub fn inverse_vartime(&self) -> Option<Self> {
+        if bool::from(self.is_zero()) {
+            return None;
+        }
+        let inv = inversion::inverse_mod_vartime(&self.mont, &P::MODULUS);
+        Some(Self::from_mont_limbs(Self::mul_limbs(&inv, &P::R3)))
+    }
+
+    /// Whether `self` is zero.
+    #[inline(always)]
+    pub fn is_zero(&self) -> Choice {
+        Choice::from(limbs::is_zero(&self.mont) as u8)
+    }
+
+    /// Whether the canonical value is odd (the "sign" of RFC 9380 §4.1 `sgn0` for prime fields).
+    pub fn is_odd(&self) -> Choice {
+        Choice::from((self.to_canonical_limbs()[0] & 1) as u8)
+    }
+
+    /// Whether the canonical value is greater than `(p - 1) / 2` (the ZCash serialization
+    /// "lexicographically largest" flag).
+    pub fn is_lexicographically_largest(&self) -> Choice {
+        let v = self.to_canonical_limbs();
+        Choice::from(limbs::lt(&P::EULER_EXP, &v) as u8)
+    }
+
+    /// A uniformly random element (rejection sampling on `MODULUS_BITS` random bits).
+    pub fn random(rng: &mut impl RngCore) -> Self {
+        let top_mask = if P::MODULUS_BITS % 64 == 0 { u64::MAX } else { (1u64 << (P::MODULUS_BITS % 64)) - 1 };
+        loop {
+            let mut v = [0u64; N];
+            for w in v.iter_mut() {
+                *w = rng.next_u64();
+            }
+            v[N - 1] &= top_mask;
+            if limbs::lt(&v, &P::MODULUS) {
+                // v is uniform in [0, p); so is v·R⁻¹ (a bijection).
+                return Self::from_mont_limbs(v);
+            }
+        }
+    }
+
+    /// `self^exp` for a public exponent (little-endian limbs); time depends on `exp` only.
+    pub fn pow_vartime(&self, exp: &[u64]) -> Self {
+        <Self as Field>::pow_vartime(self, exp)
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
+    const ZERO: Self = Self::ZERO;
+    const ONE: Self = Self::ONE;
+
+    #[inline(always)]
+    fn is_zero(&self) -> Choice {
+        Fp::is_zero(self)
+    }
+    #[inline(always)]
+    fn double(&self) -> Self {
+        Fp::double(self)
+    }
+    #[inline(always)]
+    fn square(&self) -> Self {
+        Fp::square(self)
+    }
+    fn invert(&self) -> CtOption<Self> {
+        Fp::invert(self)
+    }
+    fn inverse_vartime(&self) -> Option<Self> {
+        Fp::inverse_vartime(self)
+    }
+    fn random(rng: &mut impl RngCore) -> Self {
+        Fp::random(rng)
+    }
+    #[inline(always)]
+    fn frobenius_map(&self, _power: usize) -> Self {
+        *self
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> Default for Fp<P, N> {
+    fn default() -> Self {
+        Self::ZERO
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> fmt::Debug for Fp<P, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}(0x", P::NAME)?;
+        for b in self.to_bytes_be().iter() {
+            write!(f, "{b:02x}")?;
+        }
+        f.write_str(")")
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> ConstantTimeEq for Fp<P, N> {
+    fn ct_eq(&self, other: &Self) -> Choice {
+        Choice::from(limbs::eq(&self.mont, &other.mont) as u8)
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> PartialEq for Fp<P, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+impl<P: FieldParams<N>, const N: usize> Eq for Fp<P, N> {}
+
+impl<P: FieldParams<N>, const N: usize> ConditionallySelectable for Fp<P, N> {
+    #[inline(always)]
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        let mask = (choice.unwrap_u8() as u64).wrapping_neg();
+        Self::from_mont_limbs(limbs::select(&a.mont, &b.mont, mask))
+    }
+}
+
+impl<P: FieldParams<N>, const N: usize> Zeroize for Fp<P, N> {
+    fn zeroize(&mut self) {
+        self.mont.zeroize();
+    }
+}
+
+/// Implements the arithmetic operator traits (by value and by reference) for a field type from
+/// its inherent `add`, `sub`, `mul`, `neg` methods.
+macro_rules! impl_field_ops {
+    ([$($gen:tt)*] $t:ty) => {
+        impl<$($gen)*> core::ops::Add for $t {
+            type Output = Self;
+            #[inline(always)]
+            fn add(self, rhs: Self) -> Self { <$t>::add(&self, &rhs) }
+        }
+        impl<'a, $($gen)*> core::ops::Add<&'a $t> for $t {
+            type Output = Self;
+            #[inline(always)]
+            fn add(self, rhs: &'a $t) -> Self { <$t>::add(&self, rhs) }
+        }
+        impl<$($gen)*> core::ops::Sub for $t {
+            type Output = Self;
+            #[inline(always)]
+            fn sub(self, rhs: Self) -> Self { <$t>::sub(&self, &rhs) }
+        }
+        impl<'a, $($gen)*> core::ops::Sub<&'a $t> for $t {
+            type Output = Self;
+            #[inline(always)]
+            fn sub(self, rhs: &'a $t) -> Self { <$t>::sub(&self, rhs) }
+        }
+        impl<$($gen)*> core::ops::Mul for $t {
+            type Output = Self;
+            #[inline(always)]
+            fn mul(self, rhs: Self) -> Self { <$t>::mul(&self, &rhs) }
+        }
+        impl<'a, $($gen)*> core::ops::Mul<&'a $t> for $t {
+            type Output = Self;
+            #[inline(always)]
+            fn mul(self, rhs: &'a $t) -> Self { <$t>::mul(&self, rhs) }
+        }
+        impl<$($gen)*> core::ops::Neg for $t {
+            type Output = Self;
+            #[inline(always)]
+            fn neg(self) -> Self { <$t>::neg(&self) }
+        }
+        impl<$($gen)*> core::ops::AddAssign for $t {
+            #[inline(always)]
+            fn add_assign(&mut self, rhs: Self) { *self = <$t>::add(self, &rhs) }
+        }
+        impl<$($gen)*> core::ops::SubAssign for $t {
+            #[inline(always)]
+            fn sub_assign(&mut self, rhs: Self) { *self = <$t>::sub(self, &rhs) }
+        }
+        impl<$($gen)*> core::ops::MulAssign for $t {
+            #[inline(always)]
+            fn mul_assign(&mut self, rhs: Self) { *self = <$t>::mul(self, &rhs) }
+        }
+    };
+}
+pub(crate) use impl_field_ops;
+
+impl_field_ops!([P: FieldParams<N>, const N: usize] Fp<P, N>);

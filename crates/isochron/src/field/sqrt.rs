@@ -1,0 +1,3 @@
+//! Square roots and quadratic residuosity in prime fields (constant time).
+//!
+//! STUB: implementations land with the sqrt work.

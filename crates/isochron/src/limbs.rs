@@ -1,0 +1,290 @@
+//! Multi-precision integers as little-endian `[u64; N]` limbs.
+//!
+//! Everything here is generic over the number of limbs `N` and, unless its name ends in
+//! `_vartime`, runs in time independent of the limb values. Most functions are `const fn` so
+//! that Montgomery constants can be derived from a modulus at compile time ([`mont`]).
+
+pub mod mont;
+#[cfg(target_arch = "x86_64")]
+pub mod x86_64_adx;
+
+/// Add with carry: returns `(a + b + carry mod 2^64, carry_out)`, `carry ∈ {0, 1}`.
+#[inline(always)]
+pub const fn adc(a: u64, b: u64, carry: u64) -> (u64, u64) {
+    let t = a as u128 + b as u128 + carry as u128;
+    (t as u64, (t >> 64) as u64)
+}
+
+/// Subtract with borrow: returns `(a - b - borrow mod 2^64, borrow_out)`, `borrow ∈ {0, 1}`.
+#[inline(always)]
+pub const fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {
+    let t = (a as u128).wrapping_sub(b as u128 + borrow as u128);
+    (t as u64, ((t >> 64) as u64) & 1)
+}
+
+/// Multiply-accumulate: returns `(a + b·c + carry mod 2^64, high word)`; never overflows u128.
+#[inline(always)]
+pub const fn mac(a: u64, b: u64, c: u64, carry: u64) -> (u64, u64) {
+    let t = a as u128 + (b as u128) * (c as u128) + carry as u128;
+    (t as u64, (t >> 64) as u64)
+}
+
+/// `a + b`, returning the sum and the carry out (0 or 1).
+#[inline(always)]
+pub const fn add<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {
+    let mut r = [0u64; N];
+    let mut carry = 0;
+    let mut i = 0;
+    while i < N {
+        (r[i], carry) = adc(a[i], b[i], carry);
+        i += 1;
+    }
+    (r, carry)
+}
+
+/// `a - b`, returning the difference mod 2^(64N) and the borrow out (0 or 1).
+#[inline(always)]
+pub const fn sub<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {
+    let mut r = [0u64; N];
+    let mut borrow = 0;
+    let mut i = 0;
+    while i < N {
+        (r[i], borrow) = sbb(a[i], b[i], borrow);
+        i += 1;
+    }
+    (r, borrow)
+}
+
+/// Returns `a` if `mask == 0` and `b` if `mask == u64::MAX` (branch-free).
+#[inline(always)]
+pub const fn select<const N: usize>(a: &[u64; N], b: &[u64; N], mask: u64) -> [u64; N] {
+    let mut r = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        r[i] = a[i] ^ ((a[i] ^ b[i]) & mask);
+        i += 1;
+    }
+    r
+}
+
+/// `(a + b) mod m` for `a, b < m`, assuming `m < 2^(64N-1)` (a spare top bit) is *not* required:
+/// the carry out of the addition is folded into the comparison.
+#[inline(always)]
+pub const fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
+    let (s, carry) = add(a, b);
+    let (d, borrow) = sub(&s, m);
+    // Keep s only when s < m as a (N+1)-limb number: borrow set and no carry.
+    let keep_s = (borrow & !carry & 1).wrapping_neg();
+    select(&d, &s, keep_s)
+}
+
+/// `(a - b) mod m` for `a, b < m`.
+#[inline(always)]
+pub const fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
+    let (d, borrow) = sub(a, b);
+    let mask = borrow.wrapping_neg();
+    let mut mm = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        mm[i] = m[i] & mask;
+        i += 1;
+    }
+    add(&d, &mm).0
+}
+
+/// `(-a) mod m` for `a < m` (zero maps to zero).
+#[inline(always)]
+pub const fn neg_mod<const N: usize>(a: &[u64; N], m: &[u64; N]) -> [u64; N] {
+    let (d, _) = sub(m, a);
+    // If a == 0 the result must be 0, not m.
+    let mask = (is_zero(a) as u64).wrapping_neg();
+    select(&d, &[0u64; N], mask)
+}
+
+/// Whether all limbs are zero (branch-free).
+#[inline(always)]
+pub const fn is_zero<const N: usize>(a: &[u64; N]) -> bool {
+    let mut acc = 0u64;
+    let mut i = 0;
+    while i < N {
+        acc |= a[i];
+        i += 1;
+    }
+    // (acc | -acc) has its top bit set iff acc != 0.
+    ((acc | acc.wrapping_neg()) >> 63) == 0
+}
+
+/// Whether `a < b` as integers (branch-free).
+#[inline(always)]
+pub const fn lt<const N: usize>(a: &[u64; N], b: &[u64; N]) -> bool {
+    sub(a, b).1 == 1
+}
+
+/// Whether `a == b` (branch-free).
+#[inline(always)]
+pub const fn eq<const N: usize>(a: &[u64; N], b: &[u64; N]) -> bool {
+    let mut acc = 0u64;
+    let mut i = 0;
+    while i < N {
+        acc |= a[i] ^ b[i];
+        i += 1;
+    }
+    ((acc | acc.wrapping_neg()) >> 63) == 0
+}
+
+/// Logical right shift by one bit.
+#[inline(always)]
+pub const fn shr1<const N: usize>(a: &[u64; N]) -> [u64; N] {
+    let mut r = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        r[i] = a[i] >> 1;
+        if i + 1 < N {
+            r[i] |= a[i + 1] << 63;
+        }
+        i += 1;
+    }
+    r
+}
+
+/// Logical right shift by `k < 64·N` bits (`k` is public).
+pub const fn shr<const N: usize>(a: &[u64; N], k: u32) -> [u64; N] {
+    let mut r = [0u64; N];
+    let words = (k / 64) as usize;
+    let bits = k % 64;
+    let mut i = 0;
+    while i + words < N {
+        r[i] = a[i + words] >> bits;
+        if bits != 0 && i + words + 1 < N {
+            r[i] |= a[i + words + 1] << (64 - bits);
+        }
+        i += 1;
+    }
+    r
+}
+
+/// The number of significant bits of `a` (0 for zero). Variable time in the value of `a`.
+pub const fn num_bits_vartime<const N: usize>(a: &[u64; N]) -> u32 {
+    let mut i = N;
+    while i > 0 {
+        i -= 1;
+        if a[i] != 0 {
+            return 64 * i as u32 + 64 - a[i].leading_zeros();
+        }
+    }
+    0
+}
+
+/// The number of trailing zero bits of `a` (`64·N` for zero). Variable time in `a`.
+pub const fn trailing_zeros_vartime<const N: usize>(a: &[u64; N]) -> u32 {
+    let mut i = 0;
+    while i < N {
+        if a[i] != 0 {
+            return 64 * i as u32 + a[i].trailing_zeros();
+        }
+        i += 1;
+    }
+    64 * N as u32
+}
+
+/// Bit `i` of `a` (0 or 1); `i` is public.
+#[inline(always)]
+pub const fn bit<const N: usize>(a: &[u64; N], i: u32) -> u64 {
+    (a[(i / 64) as usize] >> (i % 64)) & 1
+}
+
+/// The limbs with a single small value.
+pub const fn from_u64<const N: usize>(v: u64) -> [u64; N] {
+    let mut r = [0u64; N];
+    r[0] = v;
+    r
+}
+
+/// Parses a big-endian hexadecimal integer (with or without `0x`, `_` separators allowed) into
+/// limbs. Panics — at compile time when used in a `const` — on a non-hex digit or overflow.
+pub const fn from_hex<const N: usize>(s: &str) -> [u64; N] {
+    let b = s.as_bytes();
+    let mut start = 0;
+    if b.len() >= 2 && b[0] == b'0' && (b[1] == b'x' || b[1] == b'X') {
+        start = 2;
+    }
+    let mut r = [0u64; N];
+    let mut nibble = 0usize;
+    let mut i = b.len();
+    while i > start {
+        i -= 1;
+        let c = b[i];
+        let v = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            b'A'..=b'F' => c - b'A' + 10,
+            b'_' => continue,
+            _ => panic!("from_hex: not a hex digit"),
+        } as u64;
+        if v != 0 {
+            assert!(nibble < 16 * N, "from_hex: value does not fit in N limbs");
+            r[nibble / 16] |= v << (4 * (nibble % 16));
+        }
+        nibble += 1;
+    }
+    r
+}
+
+/// Big-endian bytes of `a` (`8·N` bytes written into `out`, which must have that length).
+pub fn to_be_bytes<const N: usize>(a: &[u64; N], out: &mut [u8]) {
+    debug_assert_eq!(out.len(), 8 * N);
+    for (i, chunk) in out.chunks_exact_mut(8).enumerate() {
+        chunk.copy_from_slice(&a[N - 1 - i].to_be_bytes());
+    }
+}
+
+/// Limbs from `8·N` big-endian bytes.
+pub fn from_be_bytes<const N: usize>(bytes: &[u8]) -> [u64; N] {
+    debug_assert_eq!(bytes.len(), 8 * N);
+    let mut r = [0u64; N];
+    for (i, chunk) in bytes.chunks_exact(8).enumerate() {
+        r[N - 1 - i] = u64::from_be_bytes(chunk.try_into().expect("chunks of 8"));
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigUint;
+    use rand::{Rng, SeedableRng};
+
+    fn big<const N: usize>(a: &[u64; N]) -> BigUint {
+        let mut v = BigUint::default();
+        for &l in a.iter().rev() {
+            v = (v << 64) + l;
+        }
+        v
+    }
+
+    #[test]
+    fn add_sub_match_bigint() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(1);
+        let m = BigUint::from(1u8) << 256;
+        for _ in 0..1000 {
+            let a: [u64; 4] = rng.gen();
+            let b: [u64; 4] = rng.gen();
+            let (s, c) = add(&a, &b);
+            assert_eq!(big(&s) + (BigUint::from(c) << 256), big(&a) + big(&b));
+            let (d, br) = sub(&a, &b);
+            assert_eq!(big(&d), (big(&a) + &m - big(&b)) % &m);
+            assert_eq!(br == 1, big(&a) < big(&b));
+            assert_eq!(lt(&a, &b), big(&a) < big(&b));
+        }
+    }
+
+    #[test]
+    fn hex_and_shifts() {
+        let a: [u64; 2] = from_hex("0x1_0000000000000002");
+        assert_eq!(a, [2, 1]);
+        assert_eq!(shr1(&a), [1 | (1 << 63), 0]);
+        assert_eq!(shr(&a, 64), [1, 0]);
+        assert_eq!(num_bits_vartime(&a), 65);
+        assert!(is_zero(&[0u64; 3]) && !is_zero(&[0, 0, 1]));
+    }
+}
