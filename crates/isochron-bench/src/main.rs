@@ -1,1 +1,52 @@
-fn main() {}
+//! `isochron-bench [--json] [FILTER...]`: isochron side by side with its peers (DESIGN.md §3).
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use isochron_bench::{ops, peers, report::Report, timing};
+
+const USAGE: &str = "usage: isochron-bench [--json] [FILTER...]
+
+Times each operation for isochron and for every peer that has it (blst, arkworks), alternating
+on the same inputs, and prints medians of alternating rounds with ratio = isochron / peer.
+FILTER selects ops whose name contains it (any of several); --json prints one object per line.";
+
+fn main() -> ExitCode {
+    let mut json = false;
+    let mut filters = Vec::new();
+    for arg in std::env::args().skip(1) {
+        match arg.as_str() {
+            "--json" => json = true,
+            "-h" | "--help" => {
+                println!("{USAGE}\n\nops:");
+                for (name, _) in ops::REGISTRY {
+                    println!("  {name}");
+                }
+                return ExitCode::SUCCESS;
+            }
+            a if a.starts_with('-') => {
+                eprintln!("isochron-bench: unknown option {a:?} (try --help)");
+                return ExitCode::from(2);
+            }
+            _ => filters.push(arg),
+        }
+    }
+    let ops = ops::build(&filters);
+    if ops.is_empty() {
+        eprintln!("isochron-bench: no op matches {filters:?} (see --help for the list)");
+        return ExitCode::from(2);
+    }
+    let report = Report { json, peers: true };
+    let mut out = std::io::stdout().lock();
+    if let Some(h) = report.header() {
+        let _ = writeln!(out, "{h}");
+    }
+    for mut op in ops {
+        peers::attach(&mut op);
+        for line in report.lines(&timing::measure(&mut op, timing::ROUNDS)) {
+            let _ = writeln!(out, "{line}");
+        }
+        let _ = out.flush();
+    }
+    ExitCode::SUCCESS
+}

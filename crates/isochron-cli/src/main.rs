@@ -1,1 +1,65 @@
-fn main() {}
+//! `isochron <area> <command>`: the isochron command-line tool (DESIGN.md §3).
+//!
+//! Hex in, hex out, `--json` for machine-readable output. Exit status: 0 success (or valid),
+//! 1 invalid but well-formed input (e.g. a signature that does not verify), 2 bad input, with a
+//! one-line error on stderr naming what is wrong.
+
+mod bench;
+
+use std::process::ExitCode;
+
+use clap::error::ErrorKind;
+use clap::{Parser, Subcommand};
+
+/// Constant-time elliptic-curve and pairing cryptography.
+#[derive(Debug, Parser)]
+#[command(name = "isochron", version)]
+struct Cli {
+    #[command(subcommand)]
+    area: Area,
+}
+
+/// The areas of the tool, each with its commands.
+#[derive(Debug, Subcommand)]
+enum Area {
+    /// Time isochron's own operations (the comparison benchmark's op names, without peers).
+    Bench(bench::Args),
+}
+
+/// Why a command did not succeed, mapped to the exit status of DESIGN.md §3.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad input (exit 2), with a one-line description of what is wrong.
+    BadInput(String),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            eprintln!("isochron: missing command (try --help)");
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            // One line: clap's first line names the problem ("error: unexpected argument ...").
+            let rendered = e.render().to_string();
+            let first = rendered.lines().next().unwrap_or("error: bad arguments");
+            eprintln!("isochron: {} (try --help)", first.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
+    let outcome = match cli.area {
+        Area::Bench(args) => bench::run(&args),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::BadInput(msg)) => {
+            eprintln!("isochron: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -15,6 +15,9 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use zeroize::Zeroize;
 
 pub mod fp;
+pub mod fp12;
+pub mod fp2;
+pub mod fp6;
 pub mod inversion;
 pub mod sqrt;
 
@@ -119,9 +122,8 @@ pub trait Field:
 
 /// Montgomery's batch inversion with zeros skipped branch-free (they are replaced by one in
 /// the running product and restored afterwards).
-#[cfg(feature = "std")]
 fn batch_invert_with<F: Field>(elems: &mut [F], inv: impl Fn(&F) -> F) {
-    let mut prefix = std::vec::Vec::with_capacity(elems.len());
+    let mut prefix = alloc::vec::Vec::with_capacity(elems.len());
     let mut acc = F::ONE;
     for e in elems.iter() {
         prefix.push(acc);
@@ -134,13 +136,6 @@ fn batch_invert_with<F: Field>(elems: &mut [F], inv: impl Fn(&F) -> F) {
         let new = acc_inv * p;
         acc_inv = F::conditional_select(&(acc_inv * *e), &acc_inv, z);
         *e = F::conditional_select(&new, &F::ZERO, z);
-    }
-}
-
-#[cfg(not(feature = "std"))]
-fn batch_invert_with<F: Field>(elems: &mut [F], inv: impl Fn(&F) -> F) {
-    for e in elems.iter_mut() {
-        *e = inv(e);
     }
 }
 

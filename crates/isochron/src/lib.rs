@@ -16,7 +16,10 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_op_in_unsafe_fn)]
 
+extern crate alloc;
+
 pub mod ct;
+pub mod curve;
 pub mod curves;
 pub mod error;
 pub mod field;

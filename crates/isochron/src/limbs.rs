@@ -5,6 +5,7 @@
 //! that Montgomery constants can be derived from a modulus at compile time ([`mont`]).
 
 pub mod mont;
+pub mod sum_of_products;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64_adx;
 
@@ -230,6 +231,27 @@ pub const fn from_hex<const N: usize>(s: &str) -> [u64; N] {
     r
 }
 
+/// Parses a decimal integer into limbs (as EIP-197 prints BN254's constants). Panics — at
+/// compile time when used in a `const` — on a non-digit or overflow.
+pub const fn from_dec<const N: usize>(s: &str) -> [u64; N] {
+    let b = s.as_bytes();
+    let mut r = [0u64; N];
+    let mut i = 0;
+    while i < b.len() {
+        assert!(b[i].is_ascii_digit(), "from_dec: not a decimal digit");
+        // r = 10·r + digit
+        let mut carry = (b[i] - b'0') as u64;
+        let mut j = 0;
+        while j < N {
+            (r[j], carry) = mac(carry, r[j], 10, 0);
+            j += 1;
+        }
+        assert!(carry == 0, "from_dec: value does not fit in N limbs");
+        i += 1;
+    }
+    r
+}
+
 /// Big-endian bytes of `a` (`8·N` bytes written into `out`, which must have that length).
 pub fn to_be_bytes<const N: usize>(a: &[u64; N], out: &mut [u8]) {
     debug_assert_eq!(out.len(), 8 * N);
@@ -286,5 +308,6 @@ mod tests {
         assert_eq!(shr(&a, 64), [1, 0]);
         assert_eq!(num_bits_vartime(&a), 65);
         assert!(is_zero(&[0u64; 3]) && !is_zero(&[0, 0, 1]));
+        assert_eq!(from_dec::<2>("18446744073709551617"), [1, 1]);
     }
 }

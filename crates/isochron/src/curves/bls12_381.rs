@@ -32,3 +32,22 @@ impl FieldParams<4> for FrParams {
 pub type Fp = crate::field::Fp<FpParams, 6>;
 /// The BLS12-381 scalar field.
 pub type Fr = crate::field::Fp<FrParams, 4>;
+
+/// The BLS12-381 pairing tower (draft-irtf-cfrg-pairing-friendly-curves-11 §4.2.1):
+/// `Fp2 = Fp[u]/(u² + 1)`, `Fp6 = Fp2[v]/(v³ − (u + 1))`, `Fp12 = Fp6[w]/(w² − v)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tower;
+
+impl crate::field::fp2::TowerParams<6> for Tower {
+    type Fp = FpParams;
+    const BETA: i64 = -1;
+    /// `ξ = u + 1`.
+    const XI: [u64; 2] = [1, 1];
+}
+
+/// The quadratic extension `Fp[u]/(u² + 1)` (G2 coordinates).
+pub type Fp2 = crate::field::fp2::Fp2<Tower, 6>;
+/// The cubic extension `Fp2[v]/(v³ − (u + 1))`.
+pub type Fp6 = crate::field::fp6::Fp6<Tower, 6>;
+/// The degree-12 extension `Fp6[w]/(w² − v)` (pairing values).
+pub type Fp12 = crate::field::fp12::Fp12<Tower, 6>;

@@ -29,3 +29,22 @@ impl FieldParams<4> for FrParams {
 pub type Fp = crate::field::Fp<FpParams, 4>;
 /// The BN254 scalar field.
 pub type Fr = crate::field::Fp<FrParams, 4>;
+
+/// The BN254 pairing tower (EIP-197; draft-irtf-cfrg-pairing-friendly-curves-11 §4.2.2):
+/// `Fp2 = Fp[u]/(u² + 1)`, `Fp6 = Fp2[v]/(v³ − (u + 9))`, `Fp12 = Fp6[w]/(w² − v)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tower;
+
+impl crate::field::fp2::TowerParams<4> for Tower {
+    type Fp = FpParams;
+    const BETA: i64 = -1;
+    /// `ξ = u + 9`.
+    const XI: [u64; 2] = [9, 1];
+}
+
+/// The quadratic extension `Fp[u]/(u² + 1)` (G2 coordinates).
+pub type Fp2 = crate::field::fp2::Fp2<Tower, 4>;
+/// The cubic extension `Fp2[v]/(v³ − (u + 9))`.
+pub type Fp6 = crate::field::fp6::Fp6<Tower, 4>;
+/// The degree-12 extension `Fp6[w]/(w² − v)` (pairing values).
+pub type Fp12 = crate::field::fp12::Fp12<Tower, 4>;

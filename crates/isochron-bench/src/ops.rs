@@ -1,0 +1,162 @@
+//! The registry of benchmarked operations. Each [`Op`] owns its inputs (random, drawn from a
+//! generator seeded by the op's name, so a run is reproducible and independent of the filter)
+//! and one [`Kernel`] per side; peers attach their kernels built from the same inputs, passed
+//! as canonical big-endian bytes.
+//!
+//! Adding an op: one line in [`REGISTRY`] (with a builder below if it is a new kind of
+//! operation), and one line per peer in `peers::attach`.
+
+use isochron::curves::{bls12_381, bn254};
+use isochron::field::fp12::Fp12;
+use isochron::field::fp2::{Fp2, TowerParams};
+use isochron::field::fp6::Fp6;
+use isochron::field::{Field, FieldParams, Fp, SqrtField};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+use crate::timing::{chain, repeat, Kernel};
+
+/// One benchmarked operation: its name (DESIGN.md §3: `curve/group_or_area/operation`), its
+/// inputs as canonical big-endian encodings, and its kernels.
+pub struct Op {
+    /// The op's name, e.g. `bls12_381/fp/mul`.
+    pub name: &'static str,
+    /// The inputs, each the canonical big-endian encoding of one value (for an extension
+    /// field element, its prime-field coefficients in tower order, lowest first).
+    pub inputs: Vec<Vec<u8>>,
+    /// isochron's kernel.
+    pub isochron: Kernel,
+    /// Each peer's name and kernel over the same inputs.
+    pub peers: Vec<(&'static str, Kernel)>,
+}
+
+/// Every op isochron benchmarks, by name, with the builder of its inputs and isochron kernel.
+pub const REGISTRY: &[(&str, fn(&'static str) -> Op)] = &[
+    ("bls12_381/fp/mul", mul::<bls12_381::Fp>),
+    ("bls12_381/fp/square", square::<bls12_381::Fp>),
+    ("bls12_381/fp/inverse", inverse::<bls12_381::Fp>),
+    ("bls12_381/fp2/mul", mul::<bls12_381::Fp2>),
+    ("bls12_381/fp2/square", square::<bls12_381::Fp2>),
+    ("bls12_381/fp2/inverse", inverse::<bls12_381::Fp2>),
+    ("bls12_381/fp12/mul", mul::<bls12_381::Fp12>),
+    ("bls12_381/fp12/square", square::<bls12_381::Fp12>),
+    ("bls12_381/fp12/inverse", inverse::<bls12_381::Fp12>),
+    ("bls12_381/fr/mul", mul::<bls12_381::Fr>),
+    ("bn254/fp/mul", mul::<bn254::Fp>),
+    ("bn254/fp/square", square::<bn254::Fp>),
+    ("bn254/fp/inverse", inverse::<bn254::Fp>),
+];
+
+/// Whether `name` is selected by `filters` (substrings of op names; none selects all).
+pub fn selected(name: &str, filters: &[String]) -> bool {
+    filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()))
+}
+
+/// Builds the ops selected by `filters`, with isochron's kernels only.
+pub fn build(filters: &[String]) -> Vec<Op> {
+    REGISTRY.iter().filter(|(name, _)| selected(name, filters)).map(|(name, b)| b(name)).collect()
+}
+
+/// A deterministic generator for an op's inputs, seeded by its name.
+fn rng_for(name: &str) -> ChaCha8Rng {
+    // FNV-1a of the name: any fixed mixing will do, it only has to be stable.
+    let seed = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// Field elements as the benchmark passes them to peers: canonical big-endian bytes.
+pub trait Encode {
+    /// The canonical big-endian encoding (coefficients in tower order for extensions).
+    fn encode(&self) -> Vec<u8>;
+}
+
+impl<P: FieldParams<N>, const N: usize> Encode for Fp<P, N> {
+    fn encode(&self) -> Vec<u8> {
+        self.to_bytes_be().to_vec()
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> Encode for Fp2<T, N> {
+    fn encode(&self) -> Vec<u8> {
+        [self.c0.encode(), self.c1.encode()].concat()
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> Encode for Fp6<T, N> {
+    fn encode(&self) -> Vec<u8> {
+        [self.c0.encode(), self.c1.encode(), self.c2.encode()].concat()
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> Encode for Fp12<T, N> {
+    fn encode(&self) -> Vec<u8> {
+        [self.c0.encode(), self.c1.encode()].concat()
+    }
+}
+
+/// A uniformly random non-zero element.
+fn nonzero<F: Field>(rng: &mut ChaCha8Rng) -> F {
+    loop {
+        let x = F::random(rng);
+        if !bool::from(x.is_zero()) {
+            return x;
+        }
+    }
+}
+
+/// `x ← x·y`, chained.
+fn mul<F: Field + Encode>(name: &'static str) -> Op {
+    let mut rng = rng_for(name);
+    let (x, y): (F, F) = (nonzero(&mut rng), nonzero(&mut rng));
+    Op { name, inputs: vec![x.encode(), y.encode()], isochron: chain(x, y, |x, y| x * y), peers: vec![] }
+}
+
+/// `x ← x²`, chained.
+fn square<F: Field + Encode>(name: &'static str) -> Op {
+    let x: F = nonzero(&mut rng_for(name));
+    Op { name, inputs: vec![x.encode()], isochron: chain(x, (), |x, _| x.square()), peers: vec![] }
+}
+
+/// `x ← x⁻¹` (constant time), chained; `x` is non-zero so every step is too.
+fn inverse<F: Field + Encode>(name: &'static str) -> Op {
+    let x: F = nonzero(&mut rng_for(name));
+    Op { name, inputs: vec![x.encode()], isochron: chain(x, (), |x, _| x.invert().unwrap()), peers: vec![] }
+}
+
+/// A square root of the same square, repeated (`x` is a random non-zero square).
+fn sqrt<F: SqrtField + Encode>(name: &'static str) -> Op {
+    let x = nonzero::<F>(&mut rng_for(name)).square();
+    Op { name, inputs: vec![x.encode()], isochron: repeat(x, |x| x.sqrt().unwrap()), peers: vec![] }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_lower_case() {
+        let mut names: Vec<&str> = REGISTRY.iter().map(|(n, _)| *n).collect();
+        assert!(names.iter().all(|n| n.split('/').count() == 3 && *n == n.to_lowercase()));
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), REGISTRY.len());
+    }
+
+    #[test]
+    fn filters_select_by_substring() {
+        let all = build(&[]);
+        assert_eq!(all.len(), REGISTRY.len());
+        let some = build(&["fp/mul".into(), "bn254".into()]);
+        assert!(some.iter().all(|op| op.name.contains("fp/mul") || op.name.contains("bn254")));
+        assert!(some.iter().any(|op| op.name == "bls12_381/fp/mul"));
+        assert!(build(&["no such op".into()]).is_empty());
+    }
+
+    #[test]
+    fn inputs_are_deterministic() {
+        let a = build(&["bls12_381/fp/mul".into()]);
+        let b = build(&["bls12_381/fp/mul".into()]);
+        assert_eq!(a[0].inputs, b[0].inputs);
+        assert_eq!(a[0].inputs[0].len(), 48);
+    }
+}

@@ -1,0 +1,88 @@
+//! arkworks' kernels (ark-ff 0.6 with its `asm` multiplication and squaring, which the build's
+//! `target-cpu=native` activates), generic over `ark_ff::Field`.
+
+use ark_ff::{CubicExtConfig, CubicExtField, Field, Fp, FpConfig, PrimeField, QuadExtConfig, QuadExtField};
+
+use crate::timing::{chain, repeat, Kernel};
+
+/// An arkworks field element decoded from the benchmark's canonical big-endian bytes.
+pub trait ArkDecode: Field {
+    /// The element whose encoding (coefficients in tower order, lowest first) is `bytes`.
+    fn decode(bytes: &[u8]) -> Self;
+}
+
+impl<P: FpConfig<N>, const N: usize> ArkDecode for Fp<P, N> {
+    fn decode(bytes: &[u8]) -> Self {
+        // The inputs are canonical (below the modulus), so no reduction happens.
+        Self::from_be_bytes_mod_order(bytes)
+    }
+}
+
+impl<P: QuadExtConfig> ArkDecode for QuadExtField<P>
+where
+    P::BaseField: ArkDecode,
+{
+    fn decode(bytes: &[u8]) -> Self {
+        let (c0, c1) = bytes.split_at(bytes.len() / 2);
+        Self::new(ArkDecode::decode(c0), ArkDecode::decode(c1))
+    }
+}
+
+impl<P: CubicExtConfig> ArkDecode for CubicExtField<P>
+where
+    P::BaseField: ArkDecode,
+{
+    fn decode(bytes: &[u8]) -> Self {
+        let third = bytes.len() / 3;
+        let c = |i: usize| ArkDecode::decode(&bytes[i * third..(i + 1) * third]);
+        Self::new(c(0), c(1), c(2))
+    }
+}
+
+/// `x ← x·y`, chained, on inputs `[x, y]`.
+pub fn mul<F: ArkDecode>(inputs: &[Vec<u8>]) -> Kernel {
+    chain(F::decode(&inputs[0]), F::decode(&inputs[1]), |x, y| x * y)
+}
+
+/// `x ← x²`, chained, on input `[x]`.
+pub fn square<F: ArkDecode>(inputs: &[Vec<u8>]) -> Kernel {
+    chain(F::decode(&inputs[0]), (), |x, _| x.square())
+}
+
+/// `x ← x⁻¹`, chained, on input `[x]` (non-zero).
+pub fn inverse<F: ArkDecode>(inputs: &[Vec<u8>]) -> Kernel {
+    chain(F::decode(&inputs[0]), (), |x, _| x.inverse().expect("non-zero input"))
+}
+
+/// A square root of the same square, repeated, on input `[x]` (a square).
+pub fn sqrt<F: ArkDecode>(inputs: &[Vec<u8>]) -> Kernel {
+    repeat(F::decode(&inputs[0]), |x| x.sqrt().expect("a square input"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ops::Encode;
+    use isochron::curves::{bls12_381, bn254};
+    use rand_core::SeedableRng;
+
+    /// The decoding agrees with isochron's encoding: `decode(x·y) = decode(x)·decode(y)`.
+    fn agrees<I: isochron::field::Field + Encode, A: ArkDecode>() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        for _ in 0..20 {
+            let (x, y) = (I::random(&mut rng), I::random(&mut rng));
+            let (ax, ay) = (A::decode(&x.encode()), A::decode(&y.encode()));
+            assert_eq!(A::decode(&(x * y).encode()), ax * ay);
+            assert_eq!(A::decode(&x.square().encode()), ax.square());
+        }
+    }
+
+    #[test]
+    fn fields_agree_with_isochron() {
+        agrees::<bls12_381::Fp, ark_bls12_381::Fq>();
+        agrees::<bls12_381::Fp2, ark_bls12_381::Fq2>();
+        agrees::<bls12_381::Fp12, ark_bls12_381::Fq12>();
+        agrees::<bls12_381::Fr, ark_bls12_381::Fr>();
+        agrees::<bn254::Fp, ark_bn254::Fq>();
+    }
+}

@@ -1,0 +1,145 @@
+//! blst's kernels, through the functions the `blst` crate exports from the C library (the same
+//! functions its own bindings build on). blst's `*_inverse` are its constant-time inversions.
+
+use blst::*;
+
+use crate::timing::{chain, Kernel};
+
+/// A blst field type with the exported arithmetic the benchmark times.
+pub trait BlstField: Copy + Default + PartialEq + core::fmt::Debug + 'static {
+    /// The element whose canonical big-endian encoding (coefficients in tower order) is `bytes`.
+    fn decode(bytes: &[u8]) -> Self;
+    /// `a·b`.
+    fn mul(a: &Self, b: &Self) -> Self;
+    /// `a²`.
+    fn square(a: &Self) -> Self;
+    /// `a⁻¹` (constant time).
+    fn inverse(a: &Self) -> Self;
+}
+
+/// Implements [`BlstField`]'s arithmetic for a blst type from its exported functions.
+macro_rules! blst_field {
+    ($t:ty, decode = $decode:expr, mul = $mul:ident, square = $sqr:ident, inverse = $inv:ident) => {
+        impl BlstField for $t {
+            fn decode(bytes: &[u8]) -> Self {
+                $decode(bytes)
+            }
+            #[inline(always)]
+            fn mul(a: &Self, b: &Self) -> Self {
+                let mut r = Self::default();
+                // SAFETY: FFI call on valid, aligned values of the function's parameter types
+                // (`r` a distinct output).
+                unsafe { $mul(&mut r, a, b) };
+                r
+            }
+            #[inline(always)]
+            fn square(a: &Self) -> Self {
+                let mut r = Self::default();
+                // SAFETY: FFI call on valid, aligned values of the function's parameter types.
+                unsafe { $sqr(&mut r, a) };
+                r
+            }
+            #[inline(always)]
+            fn inverse(a: &Self) -> Self {
+                let mut r = Self::default();
+                // SAFETY: FFI call on valid, aligned values of the function's parameter types.
+                unsafe { $inv(&mut r, a) };
+                r
+            }
+        }
+    };
+}
+
+/// `bytes` (48, big-endian, below p) as a blst_fp, converted into Montgomery form by blst.
+fn decode_fp(bytes: &[u8]) -> blst_fp {
+    let bytes: &[u8; 48] = bytes.try_into().expect("a BLS12-381 Fp element is 48 bytes");
+    let mut r = blst_fp::default();
+    // SAFETY: FFI call; `bytes` points to the 48 bytes blst reads, `r` is a valid blst_fp.
+    unsafe { blst_fp_from_bendian(&mut r, bytes.as_ptr()) };
+    r
+}
+
+/// `bytes` (96: c0 then c1) as a blst_fp2.
+fn decode_fp2(bytes: &[u8]) -> blst_fp2 {
+    assert_eq!(bytes.len(), 96, "a BLS12-381 Fp2 element is 96 bytes");
+    blst_fp2 { fp: [decode_fp(&bytes[..48]), decode_fp(&bytes[48..])] }
+}
+
+/// `bytes` (576: the six Fp2 coefficients of c0, then of c1) as a blst_fp12.
+fn decode_fp12(bytes: &[u8]) -> blst_fp12 {
+    assert_eq!(bytes.len(), 576, "a BLS12-381 Fp12 element is 576 bytes");
+    let fp6 = |b: &[u8]| blst_fp6 { fp2: [decode_fp2(&b[..96]), decode_fp2(&b[96..192]), decode_fp2(&b[192..])] };
+    blst_fp12 { fp6: [fp6(&bytes[..288]), fp6(&bytes[288..])] }
+}
+
+/// `bytes` (32, big-endian, below r) as a blst_fr (via blst_scalar, into Montgomery form).
+fn decode_fr(bytes: &[u8]) -> blst_fr {
+    let bytes: &[u8; 32] = bytes.try_into().expect("a BLS12-381 Fr element is 32 bytes");
+    let mut s = blst_scalar::default();
+    let mut r = blst_fr::default();
+    // SAFETY: FFI calls; `bytes` points to the 32 bytes blst reads, `s` and `r` are valid.
+    unsafe {
+        blst_scalar_from_bendian(&mut s, bytes.as_ptr());
+        blst_fr_from_scalar(&mut r, &s);
+    }
+    r
+}
+
+blst_field!(blst_fp, decode = decode_fp, mul = blst_fp_mul, square = blst_fp_sqr, inverse = blst_fp_inverse);
+blst_field!(blst_fp2, decode = decode_fp2, mul = blst_fp2_mul, square = blst_fp2_sqr, inverse = blst_fp2_inverse);
+blst_field!(blst_fp12, decode = decode_fp12, mul = blst_fp12_mul, square = blst_fp12_sqr, inverse = blst_fp12_inverse);
+blst_field!(blst_fr, decode = decode_fr, mul = blst_fr_mul, square = blst_fr_sqr, inverse = blst_fr_inverse);
+
+/// `x ← x·y`, chained, on inputs `[x, y]`.
+pub fn mul<F: BlstField>(inputs: &[Vec<u8>]) -> Kernel {
+    chain(F::decode(&inputs[0]), F::decode(&inputs[1]), |x, y| F::mul(&x, y))
+}
+
+/// `x ← x²`, chained, on input `[x]`.
+pub fn square<F: BlstField>(inputs: &[Vec<u8>]) -> Kernel {
+    chain(F::decode(&inputs[0]), (), |x, _| F::square(&x))
+}
+
+/// `x ← x⁻¹`, chained, on input `[x]` (non-zero).
+pub fn inverse<F: BlstField>(inputs: &[Vec<u8>]) -> Kernel {
+    chain(F::decode(&inputs[0]), (), |x, _| F::inverse(&x))
+}
+
+/// `blst_fp_sqrt` of the same square, repeated, on input `[x]` (a square).
+pub fn fp_sqrt(inputs: &[Vec<u8>]) -> Kernel {
+    let x = decode_fp(&inputs[0]);
+    crate::timing::repeat(x, |x| {
+        let mut r = blst_fp::default();
+        // SAFETY: FFI call on valid, aligned blst_fp values.
+        let ok = unsafe { blst_fp_sqrt(&mut r, x) };
+        (r, ok)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ops::Encode;
+    use isochron::curves::bls12_381::{Fp, Fp12, Fp2, Fr};
+    use isochron::field::Field;
+    use rand_core::SeedableRng;
+
+    /// The decoding agrees with isochron's encoding: `decode(x·y) = decode(x)·decode(y)`.
+    fn agrees<I: Field + Encode, B: BlstField>() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        for _ in 0..20 {
+            let (x, y) = (I::random(&mut rng), I::random(&mut rng));
+            let (bx, by) = (B::decode(&x.encode()), B::decode(&y.encode()));
+            assert_eq!(B::decode(&(x * y).encode()), B::mul(&bx, &by));
+            assert_eq!(B::decode(&x.square().encode()), B::square(&bx));
+        }
+    }
+
+    #[test]
+    fn fields_agree_with_isochron() {
+        agrees::<Fp, blst_fp>();
+        agrees::<Fr, blst_fr>();
+        agrees::<Fp2, blst_fp2>();
+        agrees::<Fp12, blst_fp12>();
+    }
+}

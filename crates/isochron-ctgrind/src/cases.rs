@@ -1,0 +1,162 @@
+//! The tables of cases: [`constant_time`] must run clean under memcheck, [`leaky`] must be
+//! reported. A new secret-handling function is one `case(...)` line in the matching table
+//! builder (or a new builder called from [`constant_time`]).
+
+use std::hint::black_box;
+
+use isochron::ct::{
+    ct_eq, ct_eq_slice, ct_ge, ct_ge_slice, ct_gt, ct_gt_slice, ct_le, ct_le_slice, ct_lt,
+    ct_lt_slice, ct_ne, ct_ne_slice, ct_select, ct_select_slice, ct_swap, ct_swap_slice, Choice,
+    ConditionallySelectable, ConstantTimeEq, Word,
+};
+use isochron::curves::{bls12_381, bn254};
+use isochron::field::{Field, FieldParams, Fp};
+use isochron::limbs::mont;
+
+use crate::secret::{reveal, secret};
+use crate::Case;
+
+fn case(area: &str, op: &str, run: fn()) -> Case {
+    Case { name: format!("{area}/{op}"), run }
+}
+
+/// Every case that must not leak.
+pub fn constant_time() -> Vec<Case> {
+    let mut cases = Vec::new();
+    cases.extend(word_cases::<u8>("ct/u8"));
+    cases.extend(word_cases::<u16>("ct/u16"));
+    cases.extend(word_cases::<u32>("ct/u32"));
+    cases.extend(word_cases::<u64>("ct/u64"));
+    cases.extend(slice_cases::<u8>("ct/[u8]"));
+    cases.extend(slice_cases::<u64>("ct/[u64]"));
+    cases.extend(field_cases::<bn254::FpParams, 4>("bn254::Fp"));
+    cases.extend(field_cases::<bn254::FrParams, 4>("bn254::Fr"));
+    cases.extend(field_cases::<bls12_381::FpParams, 6>("bls12_381::Fp"));
+    cases.extend(field_cases::<bls12_381::FrParams, 4>("bls12_381::Fr"));
+    cases
+}
+
+/// Public sample words (golden-ratio multiples), made secret by each case.
+fn w<W: Word>(k: u64) -> W {
+    W::from_u64(k.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+}
+
+fn yes() -> Choice {
+    Choice::from(1)
+}
+
+fn word_cases<W: Word>(area: &str) -> Vec<Case> {
+    vec![
+        case(area, "eq", || reveal(ct_eq(secret(w::<W>(1)), secret(w::<W>(2))))),
+        case(area, "ne", || reveal(ct_ne(secret(w::<W>(1)), secret(w::<W>(1))))),
+        case(area, "lt", || reveal(ct_lt(secret(w::<W>(1)), secret(w::<W>(2))))),
+        case(area, "le", || reveal(ct_le(secret(w::<W>(3)), secret(w::<W>(2))))),
+        case(area, "gt", || reveal(ct_gt(secret(w::<W>(1)), secret(w::<W>(2))))),
+        case(area, "ge", || reveal(ct_ge(secret(w::<W>(3)), secret(w::<W>(2))))),
+        case(area, "select", || reveal(ct_select(secret(w::<W>(1)), secret(w::<W>(2)), secret(yes())))),
+        case(area, "swap", || {
+            let (mut a, mut b) = (secret(w::<W>(1)), secret(w::<W>(2)));
+            ct_swap(&mut a, &mut b, secret(yes()));
+            reveal((a, b));
+        }),
+    ]
+}
+
+/// A secret 5-word array (an odd length, so no width-specific unrolling hides a tail).
+fn arr<W: Word>(k: u64) -> [W; 5] {
+    secret([w(k), w(k + 1), w(k + 2), w(k + 3), w(k + 4)])
+}
+
+fn slice_cases<W: Word>(area: &str) -> Vec<Case> {
+    vec![
+        case(area, "eq", || reveal(ct_eq_slice(&arr::<W>(1), &arr::<W>(1)))),
+        case(area, "ne", || reveal(ct_ne_slice(&arr::<W>(1), &arr::<W>(2)))),
+        case(area, "lt", || reveal(ct_lt_slice(&arr::<W>(1), &arr::<W>(2)))),
+        case(area, "le", || reveal(ct_le_slice(&arr::<W>(3), &arr::<W>(2)))),
+        case(area, "gt", || reveal(ct_gt_slice(&arr::<W>(1), &arr::<W>(2)))),
+        case(area, "ge", || reveal(ct_ge_slice(&arr::<W>(3), &arr::<W>(2)))),
+        case(area, "select", || {
+            let mut out = [w::<W>(0); 5];
+            ct_select_slice(&mut out, &arr::<W>(1), &arr::<W>(2), secret(yes()));
+            reveal(out);
+        }),
+        case(area, "swap", || {
+            let (mut a, mut b) = (arr::<W>(1), arr::<W>(2));
+            ct_swap_slice(&mut a, &mut b, secret(yes()));
+            reveal((a, b));
+        }),
+    ]
+}
+
+/// A public sample element `3^k` (spread over the whole field), made secret by each case.
+fn el<P: FieldParams<N>, const N: usize>(k: u64) -> Fp<P, N> {
+    (Fp::<P, N>::ONE.double() + Fp::<P, N>::ONE).pow_vartime(&[k])
+}
+
+/// A secret element.
+fn s<P: FieldParams<N>, const N: usize>(k: u64) -> Fp<P, N> {
+    secret(el::<P, N>(k))
+}
+
+fn field_cases<P: FieldParams<N>, const N: usize>(area: &str) -> Vec<Case> {
+    vec![
+        case(area, "mul", || reveal(s::<P, N>(101) * s::<P, N>(102))),
+        case(area, "square", || reveal(s::<P, N>(103).square())),
+        case(area, "add", || reveal(s::<P, N>(104) + s::<P, N>(105))),
+        case(area, "sub", || reveal(s::<P, N>(106) - s::<P, N>(107))),
+        case(area, "neg", || reveal(-s::<P, N>(108))),
+        case(area, "neg(0)", || reveal(-secret(Fp::<P, N>::ZERO))),
+        case(area, "double", || reveal(s::<P, N>(109).double())),
+        case(area, "halve", || reveal(s::<P, N>(110).halve())),
+        case(area, "invert", || reveal(s::<P, N>(111).invert())),
+        case(area, "invert(0)", || reveal(secret(Fp::<P, N>::ZERO).invert())),
+        case(area, "pow", || reveal(s::<P, N>(112).pow(&secret([u64::MAX / 3; 4])))),
+        case(area, "is_zero", || reveal(s::<P, N>(113).is_zero())),
+        case(area, "ct_eq", || reveal(s::<P, N>(114).ct_eq(&s::<P, N>(114)))),
+        case(area, "conditional_select", || {
+            reveal(Fp::conditional_select(&s::<P, N>(115), &s::<P, N>(116), secret(yes())))
+        }),
+        // The portable Montgomery kernels, whichever path the field operations select.
+        case(area, "mont::mul (portable)", || {
+            let (a, b) = (s::<P, N>(117), s::<P, N>(118));
+            reveal(mont::mul(a.mont_limbs(), b.mont_limbs(), &P::MODULUS, P::INV))
+        }),
+        case(area, "mont::sqr (portable)", || {
+            reveal(mont::sqr(s::<P, N>(119).mont_limbs(), &P::MODULUS, P::INV))
+        }),
+    ]
+}
+
+/// Deliberately leaky functions: the negative control, each must be reported.
+pub fn leaky() -> Vec<Case> {
+    vec![
+        case("leaky", "branch on a secret byte", || {
+            // Each iteration decides a jump on the secret trip count.
+            let n = secret(5u8);
+            let mut acc = 0u32;
+            for _ in 0..n {
+                acc = black_box(acc + 1);
+            }
+            reveal(acc);
+        }),
+        case("leaky", "table index by a secret byte", || {
+            static TABLE: [u8; 256] = {
+                let mut t = [0u8; 256];
+                let mut i = 0;
+                while i < 256 {
+                    t[i] = (i as u8).wrapping_mul(167);
+                    i += 1;
+                }
+                t
+            };
+            reveal(black_box(&TABLE)[usize::from(secret(42u8))]);
+        }),
+        case("leaky", "early-exit byte comparison", || {
+            let (a, b) = (secret([7u8; 32]), secret([7u8; 32]));
+            reveal(a == b);
+        }),
+        case("leaky", "Fp::pow_vartime with a secret exponent", || {
+            reveal(el::<bn254::FpParams, 4>(3).pow_vartime(&secret([0x1234_5678_9abc_def0u64; 4])));
+        }),
+    ]
+}

@@ -1,0 +1,43 @@
+//! Short Weierstrass curves `y² = x³ + b` (`a = 0`) over a field `F` (Fp for G1, Fp2 for G2).
+//!
+//! [`Affine`] points are what encodings produce; [`Projective`] points use homogeneous
+//! coordinates `(X : Y : Z)`, `x = X/Z`, `y = Y/Z`, with the complete, exception-free formulas of
+//! Renes–Costello–Batina (eprint 2015/1060, Alg. 7–9): the same instruction sequence for every
+//! input, the identity `(0 : 1 : 0)` included, which makes them the constant-time default.
+
+use core::fmt::Debug;
+
+use crate::field::{Field, FieldParams, SqrtField};
+
+mod affine;
+mod projective;
+mod scalar_mul;
+
+pub use affine::Affine;
+pub use projective::Projective;
+
+/// The parameters of a short Weierstrass curve `y² = x³ + b` and its prime-order subgroup.
+/// A named curve declares these once (in `curves/`); everything else is generic.
+pub trait SwCurve: 'static + Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync {
+    /// The field of the coordinates.
+    type Base: SqrtField;
+    /// Parameters of the scalar field `Fr`, of prime order `r`, the order of the subgroup.
+    type ScalarParams: FieldParams<4>;
+    /// Name for `Debug` output.
+    const NAME: &'static str;
+    /// The constant `b` of `y² = x³ + b`.
+    const B: Self::Base;
+    /// The affine coordinates `(x, y)` of the subgroup generator.
+    const GENERATOR: (Self::Base, Self::Base);
+
+    /// `3·b·x`, used by the complete formulas. Curves with a small `b` override this with
+    /// additions.
+    #[inline(always)]
+    fn mul_by_3b(x: &Self::Base) -> Self::Base {
+        let t = *x * Self::B;
+        t.double() + t
+    }
+}
+
+/// The scalar field of a curve.
+pub type Scalar<C> = crate::field::Fp<<C as SwCurve>::ScalarParams, 4>;

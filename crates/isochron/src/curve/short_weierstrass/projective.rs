@@ -1,0 +1,221 @@
+//! Homogeneous projective points `(X : Y : Z)` with the complete formulas of
+//! Renes–Costello–Batina for `a = 0` (eprint 2015/1060, Alg. 7, 8, 9).
+//!
+//! Costs (M = multiplication, S = squaring, m3b = multiplication by `3b`): addition 12M + 2m3b,
+//! mixed addition 11M + 2m3b, doubling 6M + 2S + 1m3b. None has an exceptional case: the same
+//! sequence runs for the identity, for equal and for opposite points.
+
+use core::ops::{Add, AddAssign, Neg, Sub, SubAssign};
+
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+use zeroize::Zeroize;
+
+use super::{Affine, SwCurve};
+use crate::field::Field;
+
+/// A point in homogeneous projective coordinates: `x = X/Z`, `y = Y/Z`; the identity is
+/// `(0 : 1 : 0)` (any `Z = 0`).
+#[derive(Clone, Copy, Debug)]
+pub struct Projective<C: SwCurve> {
+    pub(crate) x: C::Base,
+    pub(crate) y: C::Base,
+    pub(crate) z: C::Base,
+}
+
+impl<C: SwCurve> Projective<C> {
+    /// The identity `(0 : 1 : 0)`.
+    pub fn identity() -> Self {
+        Projective { x: C::Base::ZERO, y: C::Base::ONE, z: C::Base::ZERO }
+    }
+
+    /// The fixed generator of the prime-order subgroup.
+    pub fn generator() -> Self {
+        Affine::<C>::generator().to_projective()
+    }
+
+    /// Whether this is the identity (`Z = 0`).
+    pub fn is_identity(&self) -> Choice {
+        self.z.is_zero()
+    }
+
+    /// Whether `Y²Z = X³ + bZ³` (the identity counts as on the curve).
+    pub fn is_on_curve(&self) -> Choice {
+        let y2z = self.y.square() * self.z;
+        let z3 = self.z.square() * self.z;
+        let rhs = self.x.square() * self.x + z3 * C::B;
+        y2z.ct_eq(&rhs) | self.is_identity()
+    }
+
+    /// `2·self` (eprint 2015/1060, Alg. 9).
+    pub fn double(&self) -> Self {
+        let (x, y, z) = (&self.x, &self.y, &self.z);
+        let t0 = y.square();
+        let z3 = t0.double().double().double();
+        let t1 = *y * z;
+        let t2 = C::mul_by_3b(&z.square());
+        let x3 = t2 * z3;
+        let y3 = t0 + t2;
+        let z3 = t1 * z3;
+        let t2 = t2.double() + t2;
+        let t0 = t0 - t2;
+        let y3 = t0 * y3 + x3;
+        let t1 = *x * y;
+        let x3 = (t0 * t1).double();
+        Projective { x: x3, y: y3, z: z3 }
+    }
+
+    /// `self + rhs` (eprint 2015/1060, Alg. 7).
+    pub fn add(&self, rhs: &Self) -> Self {
+        let (x1, y1, z1) = (&self.x, &self.y, &self.z);
+        let (x2, y2, z2) = (&rhs.x, &rhs.y, &rhs.z);
+        let t0 = *x1 * x2;
+        let t1 = *y1 * y2;
+        let t2 = *z1 * z2;
+        let t3 = (*x1 + y1) * (*x2 + y2) - (t0 + t1);
+        let t4 = (*y1 + z1) * (*y2 + z2) - (t1 + t2);
+        let y3 = (*x1 + z1) * (*x2 + z2) - (t0 + t2);
+        let t0 = t0.double() + t0;
+        let t2 = C::mul_by_3b(&t2);
+        let z3 = t1 + t2;
+        let t1 = t1 - t2;
+        let y3 = C::mul_by_3b(&y3);
+        let x3 = t3 * t1 - t4 * y3;
+        let y3 = y3 * t0 + t1 * z3;
+        let z3 = z3 * t4 + t0 * t3;
+        Projective { x: x3, y: y3, z: z3 }
+    }
+
+    /// `self + rhs` for an affine `rhs` (eprint 2015/1060, Alg. 8); `rhs` may be infinity.
+    pub fn add_mixed(&self, rhs: &Affine<C>) -> Self {
+        let (x1, y1, z1) = (&self.x, &self.y, &self.z);
+        let (x2, y2) = (&rhs.x, &rhs.y);
+        let t0 = *x1 * x2;
+        let t1 = *y1 * y2;
+        let t3 = (*x2 + y2) * (*x1 + y1) - (t0 + t1);
+        let t4 = *y2 * z1 + y1;
+        let y3 = *x2 * z1 + x1;
+        let t0 = t0.double() + t0;
+        let t2 = C::mul_by_3b(z1);
+        let z3 = t1 + t2;
+        let t1 = t1 - t2;
+        let y3 = C::mul_by_3b(&y3);
+        let x3 = t3 * t1 - t4 * y3;
+        let y3 = y3 * t0 + t1 * z3;
+        let z3 = z3 * t4 + t0 * t3;
+        // Alg. 8 assumes Z2 = 1, so it cannot represent an affine infinity: select around it.
+        Self::conditional_select(&Projective { x: x3, y: y3, z: z3 }, self, rhs.infinity)
+    }
+
+    /// `-self`.
+    pub fn neg(&self) -> Self {
+        Projective { x: self.x, y: -self.y, z: self.z }
+    }
+
+    /// `self - rhs`.
+    pub fn sub(&self, rhs: &Self) -> Self {
+        self.add(&rhs.neg())
+    }
+
+    /// The affine point (one constant-time inversion; the identity maps to infinity).
+    pub fn to_affine(&self) -> Affine<C> {
+        let zinv = self.z.invert().unwrap_or(C::Base::ZERO);
+        let p = Affine { x: self.x * zinv, y: self.y * zinv, infinity: Choice::from(0) };
+        Affine::conditional_select(&p, &Affine::identity(), self.is_identity())
+    }
+
+    /// Converts many points to affine with a single inversion (Montgomery's trick); constant
+    /// time in the points.
+    pub fn batch_normalize(points: &[Self], out: &mut [Affine<C>]) {
+        assert_eq!(points.len(), out.len(), "batch_normalize: output length must match");
+        let mut zs: alloc::vec::Vec<C::Base> = points.iter().map(|p| p.z).collect();
+        C::Base::batch_invert(&mut zs);
+        for ((p, zinv), o) in points.iter().zip(zs).zip(out.iter_mut()) {
+            let a = Affine { x: p.x * zinv, y: p.y * zinv, infinity: Choice::from(0) };
+            *o = Affine::conditional_select(&a, &Affine::identity(), p.is_identity());
+        }
+    }
+}
+
+impl<C: SwCurve> From<Affine<C>> for Projective<C> {
+    fn from(p: Affine<C>) -> Self {
+        let z = C::Base::conditional_select(&C::Base::ONE, &C::Base::ZERO, p.infinity);
+        let y = C::Base::conditional_select(&p.y, &C::Base::ONE, p.infinity);
+        Projective { x: p.x * z, y, z }
+    }
+}
+
+impl<C: SwCurve> Default for Projective<C> {
+    fn default() -> Self {
+        Self::identity()
+    }
+}
+
+impl<C: SwCurve> ConstantTimeEq for Projective<C> {
+    /// Equality of the represented points: `X1·Z2 = X2·Z1` and `Y1·Z2 = Y2·Z1`, or both the
+    /// identity.
+    fn ct_eq(&self, other: &Self) -> Choice {
+        let (i1, i2) = (self.is_identity(), other.is_identity());
+        let same = (self.x * other.z).ct_eq(&(other.x * self.z)) & (self.y * other.z).ct_eq(&(other.y * self.z));
+        (i1 & i2) | (!i1 & !i2 & same)
+    }
+}
+
+impl<C: SwCurve> PartialEq for Projective<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+impl<C: SwCurve> Eq for Projective<C> {}
+
+impl<C: SwCurve> ConditionallySelectable for Projective<C> {
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        Projective {
+            x: C::Base::conditional_select(&a.x, &b.x, choice),
+            y: C::Base::conditional_select(&a.y, &b.y, choice),
+            z: C::Base::conditional_select(&a.z, &b.z, choice),
+        }
+    }
+}
+
+impl<C: SwCurve> Zeroize for Projective<C> {
+    fn zeroize(&mut self) {
+        self.x.zeroize();
+        self.y = C::Base::ONE;
+        self.z.zeroize();
+    }
+}
+
+impl<C: SwCurve> Add for Projective<C> {
+    type Output = Self;
+    fn add(self, rhs: Self) -> Self {
+        Projective::add(&self, &rhs)
+    }
+}
+impl<C: SwCurve> Add<&Affine<C>> for Projective<C> {
+    type Output = Self;
+    fn add(self, rhs: &Affine<C>) -> Self {
+        self.add_mixed(rhs)
+    }
+}
+impl<C: SwCurve> AddAssign for Projective<C> {
+    fn add_assign(&mut self, rhs: Self) {
+        *self = Projective::add(self, &rhs);
+    }
+}
+impl<C: SwCurve> Sub for Projective<C> {
+    type Output = Self;
+    fn sub(self, rhs: Self) -> Self {
+        Projective::sub(&self, &rhs)
+    }
+}
+impl<C: SwCurve> SubAssign for Projective<C> {
+    fn sub_assign(&mut self, rhs: Self) {
+        *self = Projective::sub(self, &rhs);
+    }
+}
+impl<C: SwCurve> Neg for Projective<C> {
+    type Output = Self;
+    fn neg(self) -> Self {
+        Projective::neg(&self)
+    }
+}

@@ -1,0 +1,255 @@
+//! `Fp12 = Fp6[w]/(w² − v)`, the top of the pairing tower (see [`super::fp2`]), where pairing
+//! values live.
+//!
+//! **Representation.** `c0 + c1·w` with coefficients in [`Fp6`]; in the basis of powers of `w`
+//! (`w⁶ = ξ`) the six Fp2 coefficients are `c0.c0, c1.c0, c0.c1, c1.c1, c0.c2, c1.c2`. The
+//! sparse products name Fp2 coefficients by their position `c0.c0, c0.c1, c0.c2, c1.c0, c1.c1,
+//! c1.c2 = 0..5`.
+//!
+//! Multiplication is Karatsuba over Fp6 (3 Fp6 products), squaring the complex method
+//! (2 Fp6 products; eprint 2006/471 §5), inversion goes through the norm `c0² − v·c1²` to
+//! [`Fp6`]. Pairing helpers: the sparse line products [`Fp12::mul_by_014`] (M-twist,
+//! BLS12-381) and [`Fp12::mul_by_034`] (D-twist, BN254), and Granger–Scott cyclotomic squaring
+//! (eprint 2009/565 §3.2).
+
+use core::fmt;
+
+use rand_core::RngCore;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+use zeroize::Zeroize;
+
+use super::fp::impl_field_ops;
+use super::fp2::{Fp2, TowerParams};
+use super::fp6::Fp6;
+use super::Field;
+
+/// An element `c0 + c1·w` of the quadratic extension of [`Fp6`] declared by `T`.
+#[derive(Clone, Copy)]
+pub struct Fp12<T: TowerParams<N>, const N: usize> {
+    /// The coefficient of 1.
+    pub c0: Fp6<T, N>,
+    /// The coefficient of `w`.
+    pub c1: Fp6<T, N>,
+}
+
+impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
+    /// Zero.
+    pub const ZERO: Self = Self::new(Fp6::ZERO, Fp6::ZERO);
+    /// One.
+    pub const ONE: Self = Self::new(Fp6::ONE, Fp6::ZERO);
+
+    /// `c0 + c1·w`.
+    #[inline(always)]
+    pub const fn new(c0: Fp6<T, N>, c1: Fp6<T, N>) -> Self {
+        Fp12 { c0, c1 }
+    }
+
+    /// `self + rhs`.
+    #[inline(always)]
+    pub fn add(&self, rhs: &Self) -> Self {
+        Self::new(self.c0.add(&rhs.c0), self.c1.add(&rhs.c1))
+    }
+
+    /// `self − rhs`.
+    #[inline(always)]
+    pub fn sub(&self, rhs: &Self) -> Self {
+        Self::new(self.c0.sub(&rhs.c0), self.c1.sub(&rhs.c1))
+    }
+
+    /// `−self`.
+    #[inline(always)]
+    pub fn neg(&self) -> Self {
+        Self::new(self.c0.neg(), self.c1.neg())
+    }
+
+    /// `2·self`.
+    #[inline(always)]
+    pub fn double(&self) -> Self {
+        Self::new(self.c0.double(), self.c1.double())
+    }
+
+    /// The conjugate `c0 − c1·w`, equal to `self^(p⁶)`; the inverse on the cyclotomic
+    /// subgroup.
+    #[inline(always)]
+    pub fn conjugate(&self) -> Self {
+        Self::new(self.c0, self.c1.neg())
+    }
+
+    /// `self · rhs`, Karatsuba: `t0 = a0b0`, `t1 = a1b1`, `c0 = t0 + v·t1`,
+    /// `c1 = (a0 + a1)(b0 + b1) − t0 − t1`.
+    #[inline]
+    pub fn mul(&self, rhs: &Self) -> Self {
+        let t0 = self.c0.mul(&rhs.c0);
+        let t1 = self.c1.mul(&rhs.c1);
+        let c1 = self.c0.add(&self.c1).mul(&rhs.c0.add(&rhs.c1)).sub(&t0).sub(&t1);
+        Self::new(t0.add(&t1.mul_by_nonresidue()), c1)
+    }
+
+    /// `self²`, complex method: with `t = a0·a1`, `c0 = (a0 + a1)(a0 + v·a1) − t − v·t`,
+    /// `c1 = 2t`.
+    #[inline]
+    pub fn square(&self) -> Self {
+        let t = self.c0.mul(&self.c1);
+        let c0 = self
+            .c0
+            .add(&self.c1)
+            .mul(&self.c0.add(&self.c1.mul_by_nonresidue()))
+            .sub(&t)
+            .sub(&t.mul_by_nonresidue());
+        Self::new(c0, t.double())
+    }
+
+    /// `self · (d0 + d1·v + d4·v·w)`: the line shape of an M-twist (BLS12-381), non-zero at
+    /// positions 0, 1, 4. 13 Fp2 multiplications.
+    pub fn mul_by_014(&self, d0: &Fp2<T, N>, d1: &Fp2<T, N>, d4: &Fp2<T, N>) -> Self {
+        // Karatsuba with b0 = d0 + d1·v and b1 = d4·v.
+        let t0 = self.c0.mul_by_01(d0, d1);
+        let t1 = self.c1.mul_by_1(d4);
+        let c1 = self.c0.add(&self.c1).mul_by_01(d0, &d1.add(d4)).sub(&t0).sub(&t1);
+        Self::new(t0.add(&t1.mul_by_nonresidue()), c1)
+    }
+
+    /// `self · (d0 + d3·w + d4·v·w)`: the line shape of a D-twist (BN254), non-zero at
+    /// positions 0, 3, 4. 13 Fp2 multiplications.
+    pub fn mul_by_034(&self, d0: &Fp2<T, N>, d3: &Fp2<T, N>, d4: &Fp2<T, N>) -> Self {
+        // Karatsuba with b0 = d0 and b1 = d3 + d4·v.
+        let t0 = self.c0.mul_by_fp2(d0);
+        let t1 = self.c1.mul_by_01(d3, d4);
+        let c1 = self.c0.add(&self.c1).mul_by_01(&d0.add(d3), d4).sub(&t0).sub(&t1);
+        Self::new(t0.add(&t1.mul_by_nonresidue()), c1)
+    }
+
+    /// `self²` for `self` in the cyclotomic subgroup (`self^(p⁶+1)·…`, i.e. `self^(p⁴−p²+1)`
+    /// order; any output of the easy part of the final exponentiation). Granger–Scott, eprint
+    /// 2009/565 §3.2: over `Fp4 = Fp2[s]/(s² − ξ)`, `s = w³`, write `self = A + B·w + C·w²`
+    /// with `A = c0.c0 + c1.c1·s`, `B = c1.c0 + c0.c2·s`, `C = c0.c1 + c1.c2·s`; then
+    /// `self² = (3A² − 2Ā) + (3s·C² + 2B̄)·w + (3B² − 2C̄)·w²`. Wrong outside the subgroup.
+    pub fn cyclotomic_square(&self) -> Self {
+        // (x + y·s)² = (x² + ξy²) + 2xy·s, as (x² + ξy², (x + y)² − x² − y²).
+        let fp4_square = |x: &Fp2<T, N>, y: &Fp2<T, N>| {
+            let x2 = x.square();
+            let y2 = y.square();
+            (x2.add(&y2.mul_by_nonresidue()), x.add(y).square().sub(&x2).sub(&y2))
+        };
+        // 3t − 2z and 3t + 2z.
+        let minus = |t: &Fp2<T, N>, z: &Fp2<T, N>| t.sub(z).double().add(t);
+        let plus = |t: &Fp2<T, N>, z: &Fp2<T, N>| t.add(z).double().add(t);
+        let (a0, a1) = fp4_square(&self.c0.c0, &self.c1.c1);
+        let (b0, b1) = fp4_square(&self.c1.c0, &self.c0.c2);
+        let (c0, c1) = fp4_square(&self.c0.c1, &self.c1.c2);
+        Self::new(
+            Fp6::new(minus(&a0, &self.c0.c0), minus(&b0, &self.c0.c1), minus(&c0, &self.c0.c2)),
+            Fp6::new(plus(&c1.mul_by_nonresidue(), &self.c1.c0), plus(&a1, &self.c1.c1), plus(&b1, &self.c1.c2)),
+        )
+    }
+
+    /// `self^(p^power)`: `(frob(c0), frob(c1)·γ_{k,1})` with `γ_{k,1} = ξ^((p^k−1)/6)`
+    /// ([`TowerParams::FROBENIUS`]), since `w^(p^k) = w·(w⁶)^((p^k−1)/6)`.
+    pub fn frobenius_map(&self, power: usize) -> Self {
+        let g = Fp2::from_raw(&T::FROBENIUS[power % 12][0]);
+        Self::new(self.c0.frobenius_map(power), self.c1.frobenius_map(power).mul_by_fp2(&g))
+    }
+
+    /// `self⁻¹ = (c0 − c1·w) / (c0² − v·c1²)`, none for zero. Constant time.
+    pub fn invert(&self) -> CtOption<Self> {
+        self.norm().invert().map(|n| self.conjugate().mul_by_fp6(&n))
+    }
+
+    /// `self⁻¹`, `None` for zero; time depends on `self` (public data only).
+    pub fn inverse_vartime(&self) -> Option<Self> {
+        self.norm().inverse_vartime().map(|n| self.conjugate().mul_by_fp6(&n))
+    }
+
+    /// The norm `c0² − v·c1²` in Fp6.
+    fn norm(&self) -> Fp6<T, N> {
+        self.c0.square().sub(&self.c1.square().mul_by_nonresidue())
+    }
+
+    /// `self · c` for `c` in Fp6.
+    #[inline]
+    fn mul_by_fp6(&self, c: &Fp6<T, N>) -> Self {
+        Self::new(self.c0.mul(c), self.c1.mul(c))
+    }
+
+    /// Whether `self` is zero.
+    #[inline(always)]
+    pub fn is_zero(&self) -> Choice {
+        self.c0.is_zero() & self.c1.is_zero()
+    }
+
+    /// A uniformly random element.
+    pub fn random(rng: &mut impl RngCore) -> Self {
+        Self::new(Fp6::random(rng), Fp6::random(rng))
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> Field for Fp12<T, N> {
+    const ZERO: Self = Self::ZERO;
+    const ONE: Self = Self::ONE;
+
+    #[inline(always)]
+    fn is_zero(&self) -> Choice {
+        Fp12::is_zero(self)
+    }
+    #[inline(always)]
+    fn double(&self) -> Self {
+        Fp12::double(self)
+    }
+    #[inline(always)]
+    fn square(&self) -> Self {
+        Fp12::square(self)
+    }
+    fn invert(&self) -> CtOption<Self> {
+        Fp12::invert(self)
+    }
+    fn inverse_vartime(&self) -> Option<Self> {
+        Fp12::inverse_vartime(self)
+    }
+    fn random(rng: &mut impl RngCore) -> Self {
+        Fp12::random(rng)
+    }
+    fn frobenius_map(&self, power: usize) -> Self {
+        Fp12::frobenius_map(self, power)
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> Default for Fp12<T, N> {
+    fn default() -> Self {
+        Self::ZERO
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> fmt::Debug for Fp12<T, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Fp12({:?} + {:?}·w)", self.c0, self.c1)
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> ConstantTimeEq for Fp12<T, N> {
+    fn ct_eq(&self, other: &Self) -> Choice {
+        self.c0.ct_eq(&other.c0) & self.c1.ct_eq(&other.c1)
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> PartialEq for Fp12<T, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+impl<T: TowerParams<N>, const N: usize> Eq for Fp12<T, N> {}
+
+impl<T: TowerParams<N>, const N: usize> ConditionallySelectable for Fp12<T, N> {
+    #[inline(always)]
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        Self::new(Fp6::conditional_select(&a.c0, &b.c0, choice), Fp6::conditional_select(&a.c1, &b.c1, choice))
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> Zeroize for Fp12<T, N> {
+    fn zeroize(&mut self) {
+        self.c0.zeroize();
+        self.c1.zeroize();
+    }
+}
+
+impl_field_ops!([T: TowerParams<N>, const N: usize] Fp12<T, N>);

@@ -1,0 +1,370 @@
+//! `Fp2 = Fp[u]/(u² − β)` with `β = −1`, the base of the pairing tower
+//! `Fp2 → Fp6 = Fp2[v]/(v³ − ξ) → Fp12 = Fp6[w]/(w² − v)` (Beuchat et al., eprint 2010/354
+//! §2; draft-irtf-cfrg-pairing-friendly-curves-11 §4.2.1 for BLS12-381 and BN254), and
+//! [`TowerParams`], which declares a tower and derives its Frobenius coefficients by `const fn`.
+//!
+//! **Representation.** `c0 + c1·u` with both coefficients in Montgomery form, fully reduced.
+//!
+//! Multiplication is a sum of products with one Montgomery reduction per coefficient
+//! ([`limbs::sum_of_products`]; Aranha et al., eprint 2010/526 §3), squaring is the complex
+//! method (`(a0 + a1)(a0 − a1)`, `2·a0·a1`), inversion goes through the norm `a0² + a1²` to
+//! [`Fp::invert`], and the square root is Adj–Rodríguez-Henríquez, eprint 2012/685, Alg. 9.
+
+use core::fmt;
+
+use rand_core::RngCore;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+use zeroize::Zeroize;
+
+use super::fp::impl_field_ops;
+use super::{Field, FieldParams, Fp, SqrtField};
+use crate::limbs::{self, mont, sum_of_products};
+
+/// One Fp2 element as raw Montgomery limbs `[c0, c1]`, for `const` derivations.
+type RawFp2<const N: usize> = [[u64; N]; 2];
+
+/// The Frobenius coefficients of a tower for one power `k` of `p`, as raw Montgomery limbs:
+/// `[γ_{k,1}, γ_{k,2}, γ_{k,4}]` with `γ_{k,i} = ξ^(i·(p^k − 1)/6)`.
+pub type FrobeniusCoeffs<const N: usize> = [RawFp2<N>; 3];
+
+/// Declares a pairing tower over the prime field `Fp`: `u² = β`, `v³ = ξ`, `w² = v`. A curve
+/// declares `Fp`, `BETA` and `XI`; the Frobenius coefficients are derived from them by `const
+/// fn` ([`TowerParams::FROBENIUS`]), never pasted.
+pub trait TowerParams<const N: usize>:
+    'static + Copy + Clone + fmt::Debug + Default + PartialEq + Eq + Send + Sync
+{
+    /// The prime field under the tower.
+    type Fp: FieldParams<N>;
+    /// `β` with `u² = β`, a quadratic non-residue of Fp. Only `−1` (`p ≡ 3 mod 4`) is
+    /// implemented; checked at compile time.
+    const BETA: i64;
+    /// `ξ = XI[0] + XI[1]·u` (small integers), with `v³ = ξ`: neither a square nor a cube in
+    /// Fp2.
+    const XI: [u64; 2];
+
+    /// `ξ` in Montgomery form.
+    const XI_MONT: RawFp2<N> = [small_mont::<Self::Fp, N>(Self::XI[0]), small_mont::<Self::Fp, N>(Self::XI[1])];
+
+    /// `FROBENIUS[k] = [γ_{k,1}, γ_{k,2}, γ_{k,4}]` with `γ_{k,i} = ξ^(i·(p^k − 1)/6)` for
+    /// `k = 0..12`: `w^(p^k) = γ_{k,1}·w`, `v^(p^k) = γ_{k,2}·v`, `(v²)^(p^k) = γ_{k,4}·v²`.
+    /// Derived from `γ_{1,1} = ξ^((p−1)/6)` by `γ_{k,1} = conj(γ_{k−1,1})·γ_{1,1}` (since
+    /// `(p^k − 1)/6 = p·(p^(k−1) − 1)/6 + (p − 1)/6` and `x^p = conj(x)` in Fp2).
+    const FROBENIUS: [FrobeniusCoeffs<N>; 12] = frobenius_coeffs::<Self::Fp, N>(&Self::XI_MONT);
+}
+
+/// The Montgomery form of a small integer.
+const fn small_mont<P: FieldParams<N>, const N: usize>(v: u64) -> [u64; N] {
+    mont::mul(&limbs::from_u64(v), &P::R2, &P::MODULUS, P::INV)
+}
+
+/// `a·b` in `Fp[u]/(u² + 1)` on raw Montgomery limbs (compile-time use).
+const fn raw_mul<P: FieldParams<N>, const N: usize>(a: &RawFp2<N>, b: &RawFp2<N>) -> RawFp2<N> {
+    let (m, inv) = (&P::MODULUS, P::INV);
+    let c0 = limbs::sub_mod(&mont::mul(&a[0], &b[0], m, inv), &mont::mul(&a[1], &b[1], m, inv), m);
+    let c1 = limbs::add_mod(&mont::mul(&a[0], &b[1], m, inv), &mont::mul(&a[1], &b[0], m, inv), m);
+    [c0, c1]
+}
+
+/// The Frobenius table of [`TowerParams::FROBENIUS`].
+const fn frobenius_coeffs<P: FieldParams<N>, const N: usize>(xi: &RawFp2<N>) -> [FrobeniusCoeffs<N>; 12] {
+    // (p − 1)/6 by long division, most significant limb first.
+    let pm1 = limbs::sub(&P::MODULUS, &limbs::from_u64(1)).0;
+    let mut e = [0u64; N];
+    let mut rem = 0u128;
+    let mut i = N;
+    while i > 0 {
+        i -= 1;
+        let cur = (rem << 64) | pm1[i] as u128;
+        e[i] = (cur / 6) as u64;
+        rem = cur % 6;
+    }
+    assert!(rem == 0, "the tower needs p ≡ 1 (mod 6)");
+    // γ_{1,1} = ξ^((p−1)/6), square-and-multiply on public data.
+    let mut g1 = [P::R, [0; N]];
+    let mut bit = 64 * N;
+    while bit > 0 {
+        bit -= 1;
+        g1 = raw_mul::<P, N>(&g1, &g1);
+        if (e[bit / 64] >> (bit % 64)) & 1 == 1 {
+            g1 = raw_mul::<P, N>(&g1, xi);
+        }
+    }
+    let mut out = [[[[0u64; N]; 2]; 3]; 12];
+    let mut gk = [P::R, [0; N]]; // γ_{0,1} = 1
+    let mut k = 0;
+    while k < 12 {
+        let g2 = raw_mul::<P, N>(&gk, &gk);
+        let g4 = raw_mul::<P, N>(&g2, &g2);
+        out[k] = [gk, g2, g4];
+        let conj = [gk[0], limbs::neg_mod(&gk[1], &P::MODULUS)];
+        gk = raw_mul::<P, N>(&conj, &g1);
+        k += 1;
+    }
+    out
+}
+
+/// An element `c0 + c1·u` of the quadratic extension declared by `T`.
+#[derive(Clone, Copy)]
+pub struct Fp2<T: TowerParams<N>, const N: usize> {
+    /// The coefficient of 1.
+    pub c0: Fp<T::Fp, N>,
+    /// The coefficient of `u`.
+    pub c1: Fp<T::Fp, N>,
+}
+
+impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
+    /// Zero.
+    pub const ZERO: Self = Self::new(Fp::ZERO, Fp::ZERO);
+    /// One.
+    pub const ONE: Self = Self::new(Fp::ONE, Fp::ZERO);
+    /// `ξ`, the cubic non-residue defining Fp6.
+    pub const NONRESIDUE: Self = Self::from_raw(&T::XI_MONT);
+
+    /// Compile-time check that the tower is `u² = −1`, which the formulas here assume.
+    const BETA_IS_MINUS_ONE: () = assert!(T::BETA == -1, "Fp2 implements u² = −1 only");
+    /// `(p − 3)/4`, the first exponent of eprint 2012/685 Alg. 9.
+    const SQRT_EXP: [u64; N] = limbs::sub(&<T::Fp as FieldParams<N>>::SQRT_EXP_3MOD4, &limbs::from_u64(1)).0;
+
+    /// `c0 + c1·u`.
+    #[inline(always)]
+    pub const fn new(c0: Fp<T::Fp, N>, c1: Fp<T::Fp, N>) -> Self {
+        Fp2 { c0, c1 }
+    }
+
+    /// The element with raw Montgomery coefficients (a derived constant).
+    pub(crate) const fn from_raw(raw: &RawFp2<N>) -> Self {
+        Self::new(Fp::from_mont_limbs(raw[0]), Fp::from_mont_limbs(raw[1]))
+    }
+
+    /// `self + rhs`.
+    #[inline(always)]
+    pub fn add(&self, rhs: &Self) -> Self {
+        Self::new(self.c0.add(&rhs.c0), self.c1.add(&rhs.c1))
+    }
+
+    /// `self − rhs`.
+    #[inline(always)]
+    pub fn sub(&self, rhs: &Self) -> Self {
+        Self::new(self.c0.sub(&rhs.c0), self.c1.sub(&rhs.c1))
+    }
+
+    /// `−self`.
+    #[inline(always)]
+    pub fn neg(&self) -> Self {
+        Self::new(self.c0.neg(), self.c1.neg())
+    }
+
+    /// `2·self`.
+    #[inline(always)]
+    pub fn double(&self) -> Self {
+        Self::new(self.c0.double(), self.c1.double())
+    }
+
+    /// The conjugate `c0 − c1·u` (equal to the Frobenius map `x ↦ x^p`).
+    #[inline(always)]
+    pub fn conjugate(&self) -> Self {
+        Self::new(self.c0, self.c1.neg())
+    }
+
+    /// `self · rhs`: `c0 = a0·b0 + (p − a1)·b1`, `c1 = a0·b1 + a1·b0`, each one sum of
+    /// products with a single Montgomery reduction (eprint 2010/526 §3).
+    #[inline(always)]
+    pub fn mul(&self, rhs: &Self) -> Self {
+        let () = Self::BETA_IS_MINUS_ONE;
+        let m = &<T::Fp as FieldParams<N>>::MODULUS;
+        let inv = <T::Fp as FieldParams<N>>::INV;
+        let (a0, a1) = (self.c0.mont_limbs(), self.c1.mont_limbs());
+        let (b0, b1) = (rhs.c0.mont_limbs(), rhs.c1.mont_limbs());
+        // p − a1 ∈ (0, p]: the kernel accepts factors up to p (no zero fix-up needed).
+        let neg_a1 = limbs::sub(m, a1).0;
+        let c0 = sum_of_products::sum_of_products([a0, &neg_a1], [b0, b1], m, inv);
+        let c1 = sum_of_products::sum_of_products([a0, a1], [b1, b0], m, inv);
+        Self::new(Fp::from_mont_limbs(c0), Fp::from_mont_limbs(c1))
+    }
+
+    /// `self²` by the complex method: `(a0 + a1)(a0 − a1) + 2·a0·a1·u`.
+    #[inline(always)]
+    pub fn square(&self) -> Self {
+        let () = Self::BETA_IS_MINUS_ONE;
+        let t = self.c0.mul(&self.c1);
+        let c0 = self.c0.add(&self.c1).mul(&self.c0.sub(&self.c1));
+        Self::new(c0, t.double())
+    }
+
+    /// `self · c` for an element `c` of Fp.
+    #[inline(always)]
+    pub fn mul_by_fp(&self, c: &Fp<T::Fp, N>) -> Self {
+        Self::new(self.c0.mul(c), self.c1.mul(c))
+    }
+
+    /// `self · ξ`, the non-residue of Fp6: `(x·a0 − y·a1) + (x·a1 + y·a0)·u` for `ξ = x + y·u`
+    /// with small `x, y` (additions only).
+    #[inline(always)]
+    pub fn mul_by_nonresidue(&self) -> Self {
+        let [x, y] = T::XI;
+        let c0 = mul_small(&self.c0, x).sub(&mul_small(&self.c1, y));
+        let c1 = mul_small(&self.c1, x).add(&mul_small(&self.c0, y));
+        Self::new(c0, c1)
+    }
+
+    /// The norm `a0² + a1² = self · conj(self)` in Fp.
+    #[inline(always)]
+    pub fn norm(&self) -> Fp<T::Fp, N> {
+        let m = &<T::Fp as FieldParams<N>>::MODULUS;
+        let inv = <T::Fp as FieldParams<N>>::INV;
+        let (a0, a1) = (self.c0.mont_limbs(), self.c1.mont_limbs());
+        Fp::from_mont_limbs(sum_of_products::sum_of_products([a0, a1], [a0, a1], m, inv))
+    }
+
+    /// `self⁻¹ = conj(self) / norm(self)`, none for zero. Constant time.
+    pub fn invert(&self) -> CtOption<Self> {
+        self.norm().invert().map(|n| self.conjugate().mul_by_fp(&n))
+    }
+
+    /// `self⁻¹`, `None` for zero; time depends on `self` (public data only).
+    pub fn inverse_vartime(&self) -> Option<Self> {
+        self.norm().inverse_vartime().map(|n| self.conjugate().mul_by_fp(&n))
+    }
+
+    /// `self^(p^power)`: the conjugate for odd powers.
+    #[inline]
+    pub fn frobenius_map(&self, power: usize) -> Self {
+        if power % 2 == 1 {
+            self.conjugate()
+        } else {
+            *self
+        }
+    }
+
+    /// Whether `self` is zero.
+    #[inline(always)]
+    pub fn is_zero(&self) -> Choice {
+        self.c0.is_zero() & self.c1.is_zero()
+    }
+
+    /// A uniformly random element.
+    pub fn random(rng: &mut impl RngCore) -> Self {
+        Self::new(Fp::random(rng), Fp::random(rng))
+    }
+
+    /// Whether `self` is a square: its norm is a square in Fp (zero counts as a square).
+    /// Constant time (Euler's criterion, a public exponent).
+    pub fn is_square(&self) -> Choice {
+        let l = self.norm().pow_vartime(&<T::Fp as FieldParams<N>>::EULER_EXP);
+        !l.ct_eq(&Fp::ONE.neg())
+    }
+
+    /// A square root, if any (eprint 2012/685 Alg. 9, `p ≡ 3 mod 4`), constant time: both
+    /// branches of the algorithm are computed and the answer selected; exponents are public.
+    pub fn sqrt(&self) -> CtOption<Self> {
+        let a1 = self.pow_vartime(&Self::SQRT_EXP); // a^((p−3)/4)
+        let x0 = a1.mul(self); // a^((p+1)/4)
+        let alpha = a1.mul(&x0); // a^((p−1)/2)
+        let minus_one = Self::ONE.neg();
+        // α^(p+1) = α·conj(α) = norm(α): −1 exactly for non-squares.
+        let a0 = alpha.norm();
+        let is_root = !a0.ct_eq(&Fp::ONE.neg());
+        // α = −1: the root is u·x0 = −x0.c1 + x0.c0·u.
+        let x_minus = Self::new(x0.c1.neg(), x0.c0);
+        // Otherwise (1 + α)^((p−1)/2)·x0.
+        let b = Self::ONE.add(&alpha).pow_vartime(&<T::Fp as FieldParams<N>>::EULER_EXP);
+        let x_other = b.mul(&x0);
+        let x = Self::conditional_select(&x_other, &x_minus, alpha.ct_eq(&minus_one));
+        CtOption::new(x, is_root)
+    }
+}
+
+/// `a·k` for a small public constant `k`, by double-and-add.
+#[inline(always)]
+fn mul_small<P: FieldParams<N>, const N: usize>(a: &Fp<P, N>, k: u64) -> Fp<P, N> {
+    let mut r = Fp::ZERO;
+    let mut i = 64 - k.leading_zeros();
+    while i > 0 {
+        i -= 1;
+        r = r.double();
+        if (k >> i) & 1 == 1 {
+            r = r.add(a);
+        }
+    }
+    r
+}
+
+impl<T: TowerParams<N>, const N: usize> Field for Fp2<T, N> {
+    const ZERO: Self = Self::ZERO;
+    const ONE: Self = Self::ONE;
+
+    #[inline(always)]
+    fn is_zero(&self) -> Choice {
+        Fp2::is_zero(self)
+    }
+    #[inline(always)]
+    fn double(&self) -> Self {
+        Fp2::double(self)
+    }
+    #[inline(always)]
+    fn square(&self) -> Self {
+        Fp2::square(self)
+    }
+    fn invert(&self) -> CtOption<Self> {
+        Fp2::invert(self)
+    }
+    fn inverse_vartime(&self) -> Option<Self> {
+        Fp2::inverse_vartime(self)
+    }
+    fn random(rng: &mut impl RngCore) -> Self {
+        Fp2::random(rng)
+    }
+    fn frobenius_map(&self, power: usize) -> Self {
+        Fp2::frobenius_map(self, power)
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> SqrtField for Fp2<T, N> {
+    fn sqrt(&self) -> CtOption<Self> {
+        Fp2::sqrt(self)
+    }
+    fn is_square(&self) -> Choice {
+        Fp2::is_square(self)
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> Default for Fp2<T, N> {
+    fn default() -> Self {
+        Self::ZERO
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> fmt::Debug for Fp2<T, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Fp2({:?} + {:?}·u)", self.c0, self.c1)
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> ConstantTimeEq for Fp2<T, N> {
+    fn ct_eq(&self, other: &Self) -> Choice {
+        self.c0.ct_eq(&other.c0) & self.c1.ct_eq(&other.c1)
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> PartialEq for Fp2<T, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+impl<T: TowerParams<N>, const N: usize> Eq for Fp2<T, N> {}
+
+impl<T: TowerParams<N>, const N: usize> ConditionallySelectable for Fp2<T, N> {
+    #[inline(always)]
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        Self::new(Fp::conditional_select(&a.c0, &b.c0, choice), Fp::conditional_select(&a.c1, &b.c1, choice))
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> Zeroize for Fp2<T, N> {
+    fn zeroize(&mut self) {
+        self.c0.zeroize();
+        self.c1.zeroize();
+    }
+}
+
+impl_field_ops!([T: TowerParams<N>, const N: usize] Fp2<T, N>);

@@ -1,0 +1,248 @@
+//! `Fp6 = Fp2[v]/(v³ − ξ)`, the cubic layer of the pairing tower (see [`super::fp2`]).
+//!
+//! **Representation.** `c0 + c1·v + c2·v²` with coefficients in [`Fp2`].
+//!
+//! Multiplication is Karatsuba (6 Fp2 multiplications), squaring is Chung–Hasan SQR2
+//! ("Asymmetric squaring formulae", 2007; 2 multiplications and 3 squarings), both as laid out
+//! by Devegili et al., "Multiplication and squaring on pairing-friendly fields" (eprint 2006/471
+//! §4). Inversion reduces to Fp2 through the norm (Scott, "Implementing cryptographic
+//! pairings", 2007; Beuchat et al., eprint 2010/354 Alg. 17).
+
+use core::fmt;
+
+use rand_core::RngCore;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+use zeroize::Zeroize;
+
+use super::fp::impl_field_ops;
+use super::fp2::{Fp2, TowerParams};
+use super::Field;
+
+/// An element `c0 + c1·v + c2·v²` of the cubic extension of [`Fp2`] declared by `T`.
+#[derive(Clone, Copy)]
+pub struct Fp6<T: TowerParams<N>, const N: usize> {
+    /// The coefficient of 1.
+    pub c0: Fp2<T, N>,
+    /// The coefficient of `v`.
+    pub c1: Fp2<T, N>,
+    /// The coefficient of `v²`.
+    pub c2: Fp2<T, N>,
+}
+
+impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
+    /// Zero.
+    pub const ZERO: Self = Self::new(Fp2::ZERO, Fp2::ZERO, Fp2::ZERO);
+    /// One.
+    pub const ONE: Self = Self::new(Fp2::ONE, Fp2::ZERO, Fp2::ZERO);
+
+    /// `c0 + c1·v + c2·v²`.
+    #[inline(always)]
+    pub const fn new(c0: Fp2<T, N>, c1: Fp2<T, N>, c2: Fp2<T, N>) -> Self {
+        Fp6 { c0, c1, c2 }
+    }
+
+    /// `self + rhs`.
+    #[inline(always)]
+    pub fn add(&self, rhs: &Self) -> Self {
+        Self::new(self.c0.add(&rhs.c0), self.c1.add(&rhs.c1), self.c2.add(&rhs.c2))
+    }
+
+    /// `self − rhs`.
+    #[inline(always)]
+    pub fn sub(&self, rhs: &Self) -> Self {
+        Self::new(self.c0.sub(&rhs.c0), self.c1.sub(&rhs.c1), self.c2.sub(&rhs.c2))
+    }
+
+    /// `−self`.
+    #[inline(always)]
+    pub fn neg(&self) -> Self {
+        Self::new(self.c0.neg(), self.c1.neg(), self.c2.neg())
+    }
+
+    /// `2·self`.
+    #[inline(always)]
+    pub fn double(&self) -> Self {
+        Self::new(self.c0.double(), self.c1.double(), self.c2.double())
+    }
+
+    /// `self · rhs`, Karatsuba (eprint 2006/471 §4):
+    /// `c0 = v0 + ξ((a1+a2)(b1+b2) − v1 − v2)`, `c1 = (a0+a1)(b0+b1) − v0 − v1 + ξ·v2`,
+    /// `c2 = (a0+a2)(b0+b2) − v0 + v1 − v2` with `vi = ai·bi`.
+    #[inline]
+    pub fn mul(&self, rhs: &Self) -> Self {
+        let (a, b) = (self, rhs);
+        let v0 = a.c0.mul(&b.c0);
+        let v1 = a.c1.mul(&b.c1);
+        let v2 = a.c2.mul(&b.c2);
+        let t12 = a.c1.add(&a.c2).mul(&b.c1.add(&b.c2)).sub(&v1).sub(&v2);
+        let t01 = a.c0.add(&a.c1).mul(&b.c0.add(&b.c1)).sub(&v0).sub(&v1);
+        let t02 = a.c0.add(&a.c2).mul(&b.c0.add(&b.c2)).sub(&v0).add(&v1).sub(&v2);
+        Self::new(v0.add(&t12.mul_by_nonresidue()), t01.add(&v2.mul_by_nonresidue()), t02)
+    }
+
+    /// `self²`, Chung–Hasan SQR2: `s0 = a0²`, `s1 = 2a0a1`, `s2 = (a0 − a1 + a2)²`,
+    /// `s3 = 2a1a2`, `s4 = a2²`; `c0 = s0 + ξs3`, `c1 = s1 + ξs4`, `c2 = s1 + s2 + s3 − s0 − s4`.
+    #[inline]
+    pub fn square(&self) -> Self {
+        let s0 = self.c0.square();
+        let s1 = self.c0.mul(&self.c1).double();
+        let s2 = self.c0.sub(&self.c1).add(&self.c2).square();
+        let s3 = self.c1.mul(&self.c2).double();
+        let s4 = self.c2.square();
+        Self::new(
+            s0.add(&s3.mul_by_nonresidue()),
+            s1.add(&s4.mul_by_nonresidue()),
+            s1.add(&s2).add(&s3).sub(&s0).sub(&s4),
+        )
+    }
+
+    /// `self · v`, the non-residue of Fp12: `ξ·c2 + c0·v + c1·v²`.
+    #[inline(always)]
+    pub fn mul_by_nonresidue(&self) -> Self {
+        Self::new(self.c2.mul_by_nonresidue(), self.c0, self.c1)
+    }
+
+    /// `self · c` for `c` in Fp2.
+    #[inline(always)]
+    pub fn mul_by_fp2(&self, c: &Fp2<T, N>) -> Self {
+        Self::new(self.c0.mul(c), self.c1.mul(c), self.c2.mul(c))
+    }
+
+    /// `self · (b0 + b1·v)` (5 Fp2 multiplications; Karatsuba with `b2 = 0`).
+    #[inline]
+    pub fn mul_by_01(&self, b0: &Fp2<T, N>, b1: &Fp2<T, N>) -> Self {
+        let v0 = self.c0.mul(b0);
+        let v1 = self.c1.mul(b1);
+        let c0 = self.c1.add(&self.c2).mul(b1).sub(&v1).mul_by_nonresidue().add(&v0);
+        let c1 = self.c0.add(&self.c1).mul(&b0.add(b1)).sub(&v0).sub(&v1);
+        let c2 = self.c0.add(&self.c2).mul(b0).sub(&v0).add(&v1);
+        Self::new(c0, c1, c2)
+    }
+
+    /// `self · (b1·v)` (3 Fp2 multiplications).
+    #[inline]
+    pub fn mul_by_1(&self, b1: &Fp2<T, N>) -> Self {
+        Self::new(self.c2.mul(b1).mul_by_nonresidue(), self.c0.mul(b1), self.c1.mul(b1))
+    }
+
+    /// `self^(p^power)`: `(frob(c0), frob(c1)·γ_{k,2}, frob(c2)·γ_{k,4})` with
+    /// `γ_{k,i} = ξ^(i(p^k−1)/6)` ([`TowerParams::FROBENIUS`]).
+    pub fn frobenius_map(&self, power: usize) -> Self {
+        let g = &T::FROBENIUS[power % 12];
+        Self::new(
+            self.c0.frobenius_map(power),
+            self.c1.frobenius_map(power).mul(&Fp2::from_raw(&g[1])),
+            self.c2.frobenius_map(power).mul(&Fp2::from_raw(&g[2])),
+        )
+    }
+
+    /// The pieces of the inverse: `(t0, t1, t2)` with `self·(t0 + t1 v + t2 v²) = n ∈ Fp2`,
+    /// and `n` (eprint 2010/354 Alg. 17).
+    fn adjugate_and_norm(&self) -> (Self, Fp2<T, N>) {
+        let (a0, a1, a2) = (&self.c0, &self.c1, &self.c2);
+        let t0 = a0.square().sub(&a1.mul(a2).mul_by_nonresidue());
+        let t1 = a2.square().mul_by_nonresidue().sub(&a0.mul(a1));
+        let t2 = a1.square().sub(&a0.mul(a2));
+        let n = a0.mul(&t0).add(&a2.mul(&t1).add(&a1.mul(&t2)).mul_by_nonresidue());
+        (Self::new(t0, t1, t2), n)
+    }
+
+    /// `self⁻¹`, none for zero. Constant time.
+    pub fn invert(&self) -> CtOption<Self> {
+        let (adj, n) = self.adjugate_and_norm();
+        n.invert().map(|ni| adj.mul_by_fp2(&ni))
+    }
+
+    /// `self⁻¹`, `None` for zero; time depends on `self` (public data only).
+    pub fn inverse_vartime(&self) -> Option<Self> {
+        let (adj, n) = self.adjugate_and_norm();
+        n.inverse_vartime().map(|ni| adj.mul_by_fp2(&ni))
+    }
+
+    /// Whether `self` is zero.
+    #[inline(always)]
+    pub fn is_zero(&self) -> Choice {
+        self.c0.is_zero() & self.c1.is_zero() & self.c2.is_zero()
+    }
+
+    /// A uniformly random element.
+    pub fn random(rng: &mut impl RngCore) -> Self {
+        Self::new(Fp2::random(rng), Fp2::random(rng), Fp2::random(rng))
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> Field for Fp6<T, N> {
+    const ZERO: Self = Self::ZERO;
+    const ONE: Self = Self::ONE;
+
+    #[inline(always)]
+    fn is_zero(&self) -> Choice {
+        Fp6::is_zero(self)
+    }
+    #[inline(always)]
+    fn double(&self) -> Self {
+        Fp6::double(self)
+    }
+    #[inline(always)]
+    fn square(&self) -> Self {
+        Fp6::square(self)
+    }
+    fn invert(&self) -> CtOption<Self> {
+        Fp6::invert(self)
+    }
+    fn inverse_vartime(&self) -> Option<Self> {
+        Fp6::inverse_vartime(self)
+    }
+    fn random(rng: &mut impl RngCore) -> Self {
+        Fp6::random(rng)
+    }
+    fn frobenius_map(&self, power: usize) -> Self {
+        Fp6::frobenius_map(self, power)
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> Default for Fp6<T, N> {
+    fn default() -> Self {
+        Self::ZERO
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> fmt::Debug for Fp6<T, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Fp6({:?} + {:?}·v + {:?}·v²)", self.c0, self.c1, self.c2)
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> ConstantTimeEq for Fp6<T, N> {
+    fn ct_eq(&self, other: &Self) -> Choice {
+        self.c0.ct_eq(&other.c0) & self.c1.ct_eq(&other.c1) & self.c2.ct_eq(&other.c2)
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> PartialEq for Fp6<T, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+impl<T: TowerParams<N>, const N: usize> Eq for Fp6<T, N> {}
+
+impl<T: TowerParams<N>, const N: usize> ConditionallySelectable for Fp6<T, N> {
+    #[inline(always)]
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        Self::new(
+            Fp2::conditional_select(&a.c0, &b.c0, choice),
+            Fp2::conditional_select(&a.c1, &b.c1, choice),
+            Fp2::conditional_select(&a.c2, &b.c2, choice),
+        )
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize> Zeroize for Fp6<T, N> {
+    fn zeroize(&mut self) {
+        self.c0.zeroize();
+        self.c1.zeroize();
+        self.c2.zeroize();
+    }
+}
+
+impl_field_ops!([T: TowerParams<N>, const N: usize] Fp6<T, N>);
