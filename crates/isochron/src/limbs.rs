@@ -96,10 +96,9 @@ pub const fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -
 /// `(-a) mod m` for `a < m` (zero maps to zero).
 #[inline(always)]
 pub const fn neg_mod<const N: usize>(a: &[u64; N], m: &[u64; N]) -> [u64; N] {
-    let (d, _) = sub(m, a);
-    // If a == 0 the result must be 0, not m.
-    let mask = (is_zero(a) as u64).wrapping_neg();
-    select(&d, &[0u64; N], mask)
+    // 0 − a, plus m exactly when that borrows (a ≠ 0). A mask from `is_zero(a)` instead let
+    // LLVM branch on the secret (found by the ctgrind checker).
+    sub_mod(&[0u64; N], a, m)
 }
 
 /// Whether all limbs are zero (branch-free).

@@ -7,7 +7,7 @@
 
 use core::fmt::Debug;
 
-use crate::field::{Field, FieldParams, SqrtField};
+use crate::field::{Field, FieldParams};
 
 mod affine;
 mod projective;
@@ -20,7 +20,7 @@ pub use projective::Projective;
 /// A named curve declares these once (in `curves/`); everything else is generic.
 pub trait SwCurve: 'static + Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync {
     /// The field of the coordinates.
-    type Base: SqrtField;
+    type Base: Field;
     /// Parameters of the scalar field `Fr`, of prime order `r`, the order of the subgroup.
     type ScalarParams: FieldParams<4>;
     /// Name for `Debug` output.

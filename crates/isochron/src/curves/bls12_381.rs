@@ -2,6 +2,7 @@
 //! draft-irtf-cfrg-pairing-friendly-curves-11 §4.2.1): base field Fp (381 bits, 6 limbs) and
 //! scalar field Fr (255 bits, 4 limbs).
 
+use crate::curve::short_weierstrass::{Affine, Projective, SwCurve};
 use crate::field::FieldParams;
 
 /// Parameters of the BLS12-381 base field, `p = 0x1a0111ea…aaab` (draft-irtf-cfrg-pairing-
@@ -51,3 +52,63 @@ pub type Fp2 = crate::field::fp2::Fp2<Tower, 6>;
 pub type Fp6 = crate::field::fp6::Fp6<Tower, 6>;
 /// The degree-12 extension `Fp6[w]/(w² − v)` (pairing values).
 pub type Fp12 = crate::field::fp12::Fp12<Tower, 6>;
+
+/// G1 of BLS12-381: `y² = x³ + 4` over Fp (draft-irtf-cfrg-pairing-friendly-curves-11 §4.2.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct G1Curve;
+
+impl SwCurve for G1Curve {
+    type Base = Fp;
+    type ScalarParams = FrParams;
+    const NAME: &'static str = "bls12_381::G1";
+    const B: Fp = Fp::from_u64(4);
+    const GENERATOR: (Fp, Fp) = (
+        Fp::from_hex("0x17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb"),
+        Fp::from_hex("0x08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1"),
+    );
+
+    /// `3b = 12`: `12x = 8x + 4x`.
+    #[inline(always)]
+    fn mul_by_3b(x: &Fp) -> Fp {
+        let x4 = x.double().double();
+        x4.double() + x4
+    }
+}
+
+/// G2 of BLS12-381: `y² = x³ + 4(u + 1)` over Fp2, the M-type sextic twist
+/// (draft-irtf-cfrg-pairing-friendly-curves-11 §4.2.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct G2Curve;
+
+impl SwCurve for G2Curve {
+    type Base = Fp2;
+    type ScalarParams = FrParams;
+    const NAME: &'static str = "bls12_381::G2";
+    const B: Fp2 = Fp2::new(Fp::from_u64(4), Fp::from_u64(4));
+    const GENERATOR: (Fp2, Fp2) = (
+        Fp2::new(
+            Fp::from_hex("0x024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8"),
+            Fp::from_hex("0x13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e"),
+        ),
+        Fp2::new(
+            Fp::from_hex("0x0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801"),
+            Fp::from_hex("0x0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be"),
+        ),
+    );
+
+    /// `3b = 12·(u + 1)`: a multiplication by the non-residue `ξ = u + 1` and additions.
+    #[inline(always)]
+    fn mul_by_3b(x: &Fp2) -> Fp2 {
+        let x4 = x.mul_by_nonresidue().double().double();
+        x4.double() + x4
+    }
+}
+
+/// A G1 point in affine coordinates.
+pub type G1Affine = Affine<G1Curve>;
+/// A G1 point in projective coordinates.
+pub type G1Projective = Projective<G1Curve>;
+/// A G2 point in affine coordinates.
+pub type G2Affine = Affine<G2Curve>;
+/// A G2 point in projective coordinates.
+pub type G2Projective = Projective<G2Curve>;

@@ -1,6 +1,7 @@
 //! BN254 as used by Ethereum (alt_bn128, "Snarks"; EIP-196/197): base field Fp and scalar field
 //! Fr, both 254 bits (4 limbs). Moduli from EIP-197.
 
+use crate::curve::short_weierstrass::{Affine, Projective, SwCurve};
 use crate::field::FieldParams;
 
 /// Parameters of the BN254 base field, `p = 0x30644e72…d87cfd47` (EIP-197).
@@ -48,3 +49,68 @@ pub type Fp2 = crate::field::fp2::Fp2<Tower, 4>;
 pub type Fp6 = crate::field::fp6::Fp6<Tower, 4>;
 /// The degree-12 extension `Fp6[w]/(w² − v)` (pairing values).
 pub type Fp12 = crate::field::fp12::Fp12<Tower, 4>;
+
+/// G1 of BN254: `y² = x³ + 3` over Fp, generator `(1, 2)` (EIP-196).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct G1Curve;
+
+impl SwCurve for G1Curve {
+    type Base = Fp;
+    type ScalarParams = FrParams;
+    const NAME: &'static str = "bn254::G1";
+    const B: Fp = Fp::from_u64(3);
+    const GENERATOR: (Fp, Fp) = (Fp::from_u64(1), Fp::from_u64(2));
+
+    /// `3b = 9`: `9x = 8x + x`.
+    #[inline(always)]
+    fn mul_by_3b(x: &Fp) -> Fp {
+        x.double().double().double() + x
+    }
+}
+
+/// G2 of BN254: `y² = x³ + 3/(u + 9)` over Fp2, the D-type sextic twist; generator from
+/// EIP-197.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct G2Curve;
+
+impl SwCurve for G2Curve {
+    type Base = Fp2;
+    type ScalarParams = FrParams;
+    const NAME: &'static str = "bn254::G2";
+    /// `b' = 3/ξ = 3/(u + 9)` (checked by a unit test).
+    const B: Fp2 = Fp2::new(
+        Fp::from_canonical_limbs(crate::limbs::from_dec(
+            "19485874751759354771024239261021720505790618469301721065564631296452457478373",
+        )),
+        Fp::from_canonical_limbs(crate::limbs::from_dec(
+            "266929791119991161246907387137283842545076965332900288569378510910307636690",
+        )),
+    );
+    const GENERATOR: (Fp2, Fp2) = (
+        Fp2::new(
+            Fp::from_canonical_limbs(crate::limbs::from_dec(
+                "10857046999023057135944570762232829481370756359578518086990519993285655852781",
+            )),
+            Fp::from_canonical_limbs(crate::limbs::from_dec(
+                "11559732032986387107991004021392285783925812861821192530917403151452391805634",
+            )),
+        ),
+        Fp2::new(
+            Fp::from_canonical_limbs(crate::limbs::from_dec(
+                "8495653923123431417604973247489272438418190587263600148770280649306958101930",
+            )),
+            Fp::from_canonical_limbs(crate::limbs::from_dec(
+                "4082367875863433681332203403145435568316851327593401208105741076214120093531",
+            )),
+        ),
+    );
+}
+
+/// A G1 point in affine coordinates.
+pub type G1Affine = Affine<G1Curve>;
+/// A G1 point in projective coordinates.
+pub type G1Projective = Projective<G1Curve>;
+/// A G2 point in affine coordinates.
+pub type G2Affine = Affine<G2Curve>;
+/// A G2 point in projective coordinates.
+pub type G2Projective = Projective<G2Curve>;
