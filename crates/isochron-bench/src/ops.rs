@@ -30,8 +30,11 @@ pub struct Op {
     pub peers: Vec<(&'static str, Kernel)>,
 }
 
+/// Builds an op (its inputs and isochron's kernel) given its name.
+pub type Builder = fn(&'static str) -> Op;
+
 /// Every op isochron benchmarks, by name, with the builder of its inputs and isochron kernel.
-pub const REGISTRY: &[(&str, fn(&'static str) -> Op)] = &[
+pub const REGISTRY: &[(&str, Builder)] = &[
     ("bls12_381/fp/mul", mul::<bls12_381::Fp>),
     ("bls12_381/fp/square", square::<bls12_381::Fp>),
     ("bls12_381/fp/inverse", inverse::<bls12_381::Fp>),

@@ -125,9 +125,18 @@ mod tests {
     }
 
     #[test]
-    fn calibrate_reaches_the_minimum_sample() {
-        let mut k = chain(1u64, 3u64, |x, c| x.wrapping_mul(*c).wrapping_add(1));
-        let iters = calibrate(&mut k);
-        assert!(iters > 1);
+    fn measure_reports_every_side_in_order() {
+        let step = |x: u64, c: &u64| x.wrapping_mul(*c).wrapping_add(1);
+        let mut op = Op {
+            name: "test/op/chain",
+            inputs: vec![],
+            isochron: chain(1, 3, step),
+            peers: vec![("first", chain(1, 5, step)), ("second", chain(1, 7, step))],
+        };
+        let m = measure(&mut op, 5);
+        assert_eq!(m.op, "test/op/chain");
+        assert!(m.isochron_ns > 0.0);
+        assert_eq!(m.peers.iter().map(|p| p.0).collect::<Vec<_>>(), ["first", "second"]);
+        assert!(m.peers.iter().all(|p| p.1 > 0.0));
     }
 }

@@ -5,9 +5,9 @@
 use std::hint::black_box;
 
 use isochron::ct::{
-    ct_eq, ct_eq_slice, ct_ge, ct_ge_slice, ct_gt, ct_gt_slice, ct_le, ct_le_slice, ct_lt,
-    ct_lt_slice, ct_ne, ct_ne_slice, ct_select, ct_select_slice, ct_swap, ct_swap_slice, Choice,
-    ConditionallySelectable, ConstantTimeEq, Word,
+    ct_eq, ct_eq_slice, ct_ge, ct_ge_slice, ct_gt, ct_gt_slice, ct_le, ct_le_slice, ct_lt, ct_lt_slice, ct_ne,
+    ct_ne_slice, ct_select, ct_select_slice, ct_swap, ct_swap_slice, Choice, ConditionallySelectable, ConstantTimeEq,
+    Word,
 };
 use isochron::curves::{bls12_381, bn254};
 use isochron::field::{Field, FieldParams, Fp};
@@ -121,9 +121,7 @@ fn field_cases<P: FieldParams<N>, const N: usize>(area: &str) -> Vec<Case> {
             let (a, b) = (s::<P, N>(117), s::<P, N>(118));
             reveal(mont::mul(a.mont_limbs(), b.mont_limbs(), &P::MODULUS, P::INV))
         }),
-        case(area, "mont::sqr (portable)", || {
-            reveal(mont::sqr(s::<P, N>(119).mont_limbs(), &P::MODULUS, P::INV))
-        }),
+        case(area, "mont::sqr (portable)", || reveal(mont::sqr(s::<P, N>(119).mont_limbs(), &P::MODULUS, P::INV))),
     ]
 }
 
@@ -151,9 +149,11 @@ pub fn leaky() -> Vec<Case> {
             };
             reveal(black_box(&TABLE)[usize::from(secret(42u8))]);
         }),
-        case("leaky", "early-exit byte comparison", || {
-            let (a, b) = (secret([7u8; 32]), secret([7u8; 32]));
-            reveal(a == b);
+        case("leaky", "early-exit search for the first differing byte", || {
+            let (a, mut b) = ([7u8; 32], [7u8; 32]);
+            b[20] = 8;
+            let (a, b) = (secret(a), secret(b));
+            reveal(a.iter().zip(&b).position(|(x, y)| x != y));
         }),
         case("leaky", "Fp::pow_vartime with a secret exponent", || {
             reveal(el::<bn254::FpParams, 4>(3).pow_vartime(&secret([0x1234_5678_9abc_def0u64; 4])));

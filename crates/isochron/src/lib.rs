@@ -24,6 +24,7 @@ pub mod curves;
 pub mod error;
 pub mod field;
 pub mod limbs;
+pub mod pairing;
 
 pub use error::Error;
 pub use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};

@@ -6,7 +6,6 @@
 
 use ark_ff::{Field as ArkField, PrimeField};
 use isochron::curves::{bls12_381, bn254};
-use isochron::field::Field;
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 

@@ -4,6 +4,7 @@
 
 use crate::curve::short_weierstrass::{Affine, Projective, SwCurve};
 use crate::field::FieldParams;
+use crate::pairing::{Family, PairingParams, TwistType};
 
 /// Parameters of the BLS12-381 base field, `p = 0x1a0111ea…aaab` (draft-irtf-cfrg-pairing-
 /// friendly-curves-11 §4.2.1).
@@ -112,3 +113,18 @@ pub type G1Projective = Projective<G1Curve>;
 pub type G2Affine = Affine<G2Curve>;
 /// A G2 point in projective coordinates.
 pub type G2Projective = Projective<G2Curve>;
+
+/// The BLS12-381 optimal ate pairing: loop parameter `x = −0xd201000000010000`
+/// (draft-irtf-cfrg-pairing-friendly-curves-11 §4.2.1), M-type twist.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bls12_381;
+
+impl PairingParams<6> for Bls12_381 {
+    type Tower = Tower;
+    type G1 = G1Curve;
+    type G2 = G2Curve;
+    const FAMILY: Family = Family::Bls12;
+    const TWIST: TwistType = TwistType::M;
+    const PARAM: u64 = 0xd201_0000_0001_0000;
+    const PARAM_IS_NEGATIVE: bool = true;
+}

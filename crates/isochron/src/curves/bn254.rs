@@ -3,6 +3,7 @@
 
 use crate::curve::short_weierstrass::{Affine, Projective, SwCurve};
 use crate::field::FieldParams;
+use crate::pairing::{Family, PairingParams, TwistType};
 
 /// Parameters of the BN254 base field, `p = 0x30644e72…d87cfd47` (EIP-197).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -114,3 +115,17 @@ pub type G1Projective = Projective<G1Curve>;
 pub type G2Affine = Affine<G2Curve>;
 /// A G2 point in projective coordinates.
 pub type G2Projective = Projective<G2Curve>;
+
+/// The BN254 optimal ate pairing: `u = 4965661367192848881` (loop over `6u + 2`), D-type twist.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bn254;
+
+impl PairingParams<4> for Bn254 {
+    type Tower = Tower;
+    type G1 = G1Curve;
+    type G2 = G2Curve;
+    const FAMILY: Family = Family::Bn;
+    const TWIST: TwistType = TwistType::D;
+    const PARAM: u64 = 4965661367192848881;
+    const PARAM_IS_NEGATIVE: bool = false;
+}

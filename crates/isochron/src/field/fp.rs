@@ -238,7 +238,8 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     #[inline(always)]
     pub fn halve(&self) -> Self {
         // (a + (a odd ? p : 0)) / 2, with the carry of the addition shifted back in.
-        let odd = (self.mont[0] & 1).wrapping_neg();
+        // The barrier keeps LLVM from turning the mask back into a branch (found by ctgrind).
+        let odd = core::hint::black_box(self.mont[0] & 1).wrapping_neg();
         let mut m = P::MODULUS;
         for w in m.iter_mut() {
             *w &= odd;

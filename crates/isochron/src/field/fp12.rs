@@ -90,12 +90,8 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     #[inline]
     pub fn square(&self) -> Self {
         let t = self.c0.mul(&self.c1);
-        let c0 = self
-            .c0
-            .add(&self.c1)
-            .mul(&self.c0.add(&self.c1.mul_by_nonresidue()))
-            .sub(&t)
-            .sub(&t.mul_by_nonresidue());
+        let c0 =
+            self.c0.add(&self.c1).mul(&self.c0.add(&self.c1.mul_by_nonresidue())).sub(&t).sub(&t.mul_by_nonresidue());
         Self::new(c0, t.double())
     }
 

@@ -17,8 +17,10 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use zeroize::Zeroize;
 
 use super::fp::impl_field_ops;
+use super::sqrt::pow_sliding_vartime;
 use super::{Field, FieldParams, Fp, SqrtField};
-use crate::limbs::{self, mont, sum_of_products};
+use crate::limbs::sum_of_products;
+use crate::limbs::{self, mont};
 
 /// One Fp2 element as raw Montgomery limbs `[c0, c1]`, for `const` derivations.
 type RawFp2<const N: usize> = [[u64; N]; 2];
@@ -38,8 +40,8 @@ pub trait TowerParams<const N: usize>:
     /// `β` with `u² = β`, a quadratic non-residue of Fp. Only `−1` (`p ≡ 3 mod 4`) is
     /// implemented; checked at compile time.
     const BETA: i64;
-    /// `ξ = XI[0] + XI[1]·u` (small integers), with `v³ = ξ`: neither a square nor a cube in
-    /// Fp2.
+    /// `ξ = XI[0] + XI[1]·u` (small integers, both non-zero), with `v³ = ξ`: neither a square
+    /// nor a cube in Fp2.
     const XI: [u64; 2];
 
     /// `ξ` in Montgomery form.
@@ -202,8 +204,9 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
     #[inline(always)]
     pub fn mul_by_nonresidue(&self) -> Self {
         let [x, y] = T::XI;
-        let c0 = mul_small(&self.c0, x).sub(&mul_small(&self.c1, y));
-        let c1 = mul_small(&self.c1, x).add(&mul_small(&self.c0, y));
+        let add = |a: &Fp<T::Fp, N>, b: &Fp<T::Fp, N>| a.add(b);
+        let c0 = mul_small(&self.c0, x, add).sub(&mul_small(&self.c1, y, add));
+        let c1 = mul_small(&self.c1, x, add).add(&mul_small(&self.c0, y, add));
         Self::new(c0, c1)
     }
 
@@ -247,17 +250,18 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         Self::new(Fp::random(rng), Fp::random(rng))
     }
 
-    /// Whether `self` is a square: its norm is a square in Fp (zero counts as a square).
-    /// Constant time (Euler's criterion, a public exponent).
+    /// Whether `self` is a square: exactly when its norm is a square in Fp (the norm map
+    /// Fp2* → Fp* is onto, and squares map onto squares). Zero counts as a square. Constant
+    /// time.
     pub fn is_square(&self) -> Choice {
-        let l = self.norm().pow_vartime(&<T::Fp as FieldParams<N>>::EULER_EXP);
-        !l.ct_eq(&Fp::ONE.neg())
+        self.norm().is_square()
     }
 
     /// A square root, if any (eprint 2012/685 Alg. 9, `p ≡ 3 mod 4`), constant time: both
-    /// branches of the algorithm are computed and the answer selected; exponents are public.
+    /// branches of the algorithm are computed and the answer selected; the exponentiations
+    /// ([`pow_sliding_vartime`]) vary only with their public exponents.
     pub fn sqrt(&self) -> CtOption<Self> {
-        let a1 = self.pow_vartime(&Self::SQRT_EXP); // a^((p−3)/4)
+        let a1 = pow_sliding_vartime(self, &Self::SQRT_EXP); // a^((p−3)/4)
         let x0 = a1.mul(self); // a^((p+1)/4)
         let alpha = a1.mul(&x0); // a^((p−1)/2)
         let minus_one = Self::ONE.neg();
@@ -267,23 +271,25 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         // α = −1: the root is u·x0 = −x0.c1 + x0.c0·u.
         let x_minus = Self::new(x0.c1.neg(), x0.c0);
         // Otherwise (1 + α)^((p−1)/2)·x0.
-        let b = Self::ONE.add(&alpha).pow_vartime(&<T::Fp as FieldParams<N>>::EULER_EXP);
+        let b = pow_sliding_vartime(&Self::ONE.add(&alpha), &<T::Fp as FieldParams<N>>::EULER_EXP);
         let x_other = b.mul(&x0);
         let x = Self::conditional_select(&x_other, &x_minus, alpha.ct_eq(&minus_one));
         CtOption::new(x, is_root)
     }
 }
 
-/// `a·k` for a small public constant `k`, by double-and-add.
+/// `a·k` for a small public constant `k ≥ 1`, by double-and-add from the top bit (`k = 1`
+/// costs nothing), with the group law `add`.
 #[inline(always)]
-fn mul_small<P: FieldParams<N>, const N: usize>(a: &Fp<P, N>, k: u64) -> Fp<P, N> {
-    let mut r = Fp::ZERO;
-    let mut i = 64 - k.leading_zeros();
+fn mul_small<X: Copy>(a: &X, k: u64, add: impl Fn(&X, &X) -> X) -> X {
+    debug_assert!(k >= 1);
+    let mut r = *a;
+    let mut i = 63 - k.leading_zeros();
     while i > 0 {
         i -= 1;
-        r = r.double();
+        r = add(&r, &r);
         if (k >> i) & 1 == 1 {
-            r = r.add(a);
+            r = add(&r, a);
         }
     }
     r

@@ -1,23 +1,489 @@
-//! Modular inversion of plain (non-Montgomery) integers.
+//! Modular inversion of plain (non-Montgomery) integers by Bernstein–Yang "safegcd".
 //!
-//! STUB: Fermat placeholders until the safegcd implementation lands.
+//! Literature: Bernstein, Yang, "Fast constant-time gcd computation and modular inversion"
+//! (eprint 2019/266, §§8–12: divsteps, batches of divsteps as 2×2 transition matrices, the
+//! iteration bound); Wuille, "Bounds on divsteps iterations in safegcd" (github.com/sipa/
+//! safegcd-bounds, the "half-delta" variant and its bound) and the explanation of the
+//! libsecp256k1 implementation (`doc/safegcd_implementation.md`, the signed-62 representation).
+//!
+//! **Algorithm.** Starting from `(δ, f, g) = (1, m, a)` a *hddivstep* maps
+//! - `(δ, f, g) → (2 − δ, g, (g − f)/2)` when `δ > 0` and `g` is odd,
+//! - `(δ, f, g) → (2 + δ, f, (g + (g mod 2)·f)/2)` otherwise,
+//!
+//! (Bernstein–Yang's divstep started at `δ = 1/2`, here doubled to stay integral). After
+//! `⌊(3787·b + 2166)/1644⌋` steps, `b` the bit length of `m` (Wuille's bound, verified for all
+//! `2^22 < m < 2^3805` with `0 ≤ a ≤ m`), `g = 0` and `f = ±gcd(m, a) = ±1`. The steps only look
+//! at the low bits of `f` and `g`, so they run in batches on the low words (60 steps as two
+//! halves of 30 with the matrix rows packed two to a word, or 62 in the variable-time code);
+//! a batch yields a matrix `T` with `2^62·(f', g') = T·(f, g)` (scaled up when the batch is
+//! shorter than 62 steps); `T` is then applied to the full numbers,
+//! and to `(d, e)` with `f ≡ d·a`, `g ≡ e·a (mod m)` where the division by `2^62` is done
+//! modulo `m` by adding the multiple of `m` that clears the low 62 bits. At the end
+//! `a⁻¹ = ±d mod m`.
+//!
+//! **Representation.** Numbers are signed radix-2^62 integers (`Signed62`): `N` limbs in
+//! `[0, 2^62)` and a signed top limb, `N + 1` limbs in all, which holds `±2^(64N+1)` for
+//! `N ≤ 30`. `f` and `g` stay within `[−m, m]`, `d` and `e` within `(−2m, m)`.
+//!
+//! [`ct_inverse_mod`] runs the fixed number of steps with branch-free steps; its running time
+//! depends on `N` and the bit length of `m` only. [`inverse_mod_vartime`] skips runs of even
+//! `g` with `tzcnt`, eliminates up to 6 bits per odd step, and stops once `g = 0`.
 
-use crate::limbs::{self, mont};
+use crate::limbs;
 
-/// `a⁻¹ mod m` for `0 ≤ a < m`, `m` an odd prime; returns 0 for `a = 0`. Constant time.
-pub fn ct_inverse_mod<const N: usize>(a: &[u64; N], m: &[u64; N]) -> [u64; N] {
-    // Fermat in Montgomery arithmetic: treat a as a Montgomery value x = a·R⁻¹; x^(m-2) gives
-    // a^(m-2)·R^-(m-2)... (placeholder: computed through explicit conversions).
-    let inv = mont::neg_inv64(m[0]);
-    let r = mont::pow2_mod(64 * N, m);
-    let r2 = mont::pow2_mod(128 * N, m);
-    let am = mont::mul(a, &r2, m, inv); // a·R
-    let e = limbs::sub(m, &limbs::from_u64(2)).0;
-    let x = mont::pow_vartime(&am, &e, &r, m, inv); // a⁻¹·R
-    mont::redc(&x, &[0; N], m, inv) // a⁻¹
+/// Mask of the low 62 bits.
+const M62: u64 = (1 << 62) - 1;
+/// Divsteps per batch: the transition-matrix entries then fit in `i64`.
+const BATCH: u32 = 62;
+/// Divsteps per constant-time batch: two packed halves of 30 ([`divsteps_ct_30`]).
+const CT_BATCH: u32 = 60;
+
+/// A signed integer `Σ lo[i]·2^(62i) + hi·2^(62N)` with every `lo[i]` in `[0, 2^62)` once
+/// carries are propagated (the matrix updates keep that form).
+#[derive(Clone, Copy)]
+struct Signed62<const N: usize> {
+    lo: [i64; N],
+    hi: i64,
 }
 
-/// `a⁻¹ mod m`, variable time in `a` (public data only); 0 for `a = 0`.
+/// The 2×2 transition matrix of a batch: `2^62·(f', g') = (u·f + v·g, q·f + r·g)`, with
+/// `|u| + |v| ≤ 2^62` and `|q| + |r| ≤ 2^62`.
+#[derive(Clone, Copy)]
+struct Transition {
+    u: i64,
+    v: i64,
+    q: i64,
+    r: i64,
+}
+
+impl<const N: usize> Signed62<N> {
+    /// The value of little-endian 64-bit limbs (`N ≤ 30` so the top limb keeps its sign bit).
+    #[inline(always)]
+    fn from_limbs(a: &[u64; N]) -> Self {
+        const { assert!(N >= 1 && N <= 30, "Signed62 holds up to 30 64-bit limbs") };
+        let mut lo = [0i64; N];
+        for (i, l) in lo.iter_mut().enumerate() {
+            *l = (bits_at(a, 62 * i) & M62) as i64;
+        }
+        Signed62 { lo, hi: bits_at(a, 62 * N) as i64 }
+    }
+
+    /// The 64-bit limbs of a value in `[0, 2^(64N))` with propagated carries.
+    #[inline(always)]
+    fn to_limbs(self) -> [u64; N] {
+        let mut out = [0u64; N];
+        for i in 0..=N {
+            let l = if i < N { self.lo[i] } else { self.hi } as u64;
+            let (w, o) = ((62 * i) / 64, (62 * i) % 64);
+            if w < N {
+                out[w] |= l << o;
+            }
+            if o > 2 && w + 1 < N {
+                out[w + 1] |= l >> (64 - o);
+            }
+        }
+        out
+    }
+
+    /// The low 64 bits (enough for a batch of up to 62 divsteps).
+    #[inline(always)]
+    fn low_word(&self) -> u64 {
+        let next = if N > 1 { self.lo[1] } else { self.hi };
+        (self.lo[0] as u64) | ((next as u64) << 62)
+    }
+
+    /// Whether the value is zero (variable time).
+    fn is_zero_vartime(&self) -> bool {
+        self.hi == 0 && self.lo.iter().all(|&l| l == 0)
+    }
+
+    /// All-ones if negative, zero otherwise.
+    #[inline(always)]
+    fn sign_mask(&self) -> i64 {
+        self.hi >> 63
+    }
+
+    /// Brings every `lo[i]` back into `[0, 2^62)` (carries into the top limb).
+    #[inline(always)]
+    fn propagate(&mut self) {
+        for i in 0..N {
+            let c = self.lo[i] >> 62;
+            self.lo[i] &= M62 as i64;
+            if i + 1 < N {
+                self.lo[i + 1] += c;
+            } else {
+                self.hi += c;
+            }
+        }
+    }
+
+    /// `self + (m & mask)`, carries propagated.
+    #[inline(always)]
+    fn add_masked(&mut self, m: &Self, mask: i64) {
+        for i in 0..N {
+            self.lo[i] += m.lo[i] & mask;
+        }
+        self.hi += m.hi & mask;
+        self.propagate();
+    }
+}
+
+/// The 64 bits of `a` starting at bit `pos` (zeros above the top); `pos` is public.
+#[inline(always)]
+fn bits_at<const N: usize>(a: &[u64; N], pos: usize) -> u64 {
+    let (w, o) = (pos / 64, pos % 64);
+    let lo = if w < N { a[w] >> o } else { 0 };
+    let hi = if o != 0 && w + 1 < N { a[w + 1] << (64 - o) } else { 0 };
+    lo | hi
+}
+
+/// The number of hddivsteps that brings `g` to zero for any `0 ≤ g ≤ f < 2^bits` (Wuille's
+/// bound `⌊(3787·log₂M + 2166)/1644⌋`, verified for `4257874 ≤ M ≤ 2^3805`; smaller moduli
+/// use the bound of `M = 2^23`, which covers them).
+const fn hddivstep_bound(bits: u32) -> u32 {
+    let b = if bits < 23 { 23 } else { bits };
+    (3787 * b + 2166) / 1644
+}
+
+/// `k ≤ 30` hddivsteps, branch-free, on the low words `f`, `g` with `δ = −2ζ − 1`. Each row of
+/// the matrix is packed into one word as `u + 2^32·v` (the steps are linear in the rows, and
+/// `|u|, |v| ≤ 2^30` keeps the halves apart), which halves the matrix work of a step (Pornin,
+/// eprint 2020/972 §3, packs update factors the same way). Returns the matrix with
+/// `2^k·(f', g') = T·(f, g)` and the new `ζ`.
+#[inline(always)]
+fn divsteps_ct_30(mut zeta: i64, mut f: u64, mut g: u64, k: u32) -> (Transition, i64) {
+    let mut fr = 1i64; // f row (u, v) = (1, 0)
+    let mut gr = 1i64 << 32; // g row (q, r) = (0, 1)
+    for _ in 0..k {
+        // sz: all-ones iff δ > 0; godd: all-ones iff g is odd; swap = sz ∧ godd.
+        let sz = zeta >> 63;
+        let godd = ((g & 1) as i64).wrapping_neg();
+        let swap = sz & godd;
+        // g' = (g ± f)/2 (− when swapping) if g is odd, g/2 otherwise; f' = g if swapping. The
+        // selects read only the old values, which keeps the dependency chain per step short.
+        let h = (((f as i64 & godd) ^ swap).wrapping_sub(swap)) as u64;
+        let hr = ((fr & godd) ^ swap).wrapping_sub(swap);
+        f ^= (f ^ g) & swap as u64;
+        g = g.wrapping_add(h) >> 1;
+        // The rows are off the critical path: fr += (gr − fr) also makes fr the old gr.
+        gr = gr.wrapping_add(hr);
+        fr = fr.wrapping_add(gr & swap);
+        // Doubling the f row instead of halving g keeps the matrix integral.
+        fr = fr.wrapping_shl(1);
+        zeta = (zeta ^ swap).wrapping_sub(1);
+    }
+    let (u, q) = (fr as i32 as i64, gr as i32 as i64);
+    (Transition { u, v: (fr - u) >> 32, q, r: (gr - q) >> 32 }, zeta)
+}
+
+/// `k ≤ 60` hddivsteps as two packed half batches ([`divsteps_ct_30`]); the product matrix is
+/// scaled by `2^(62−k)` so that every batch divides by exactly `2^62`.
+#[inline(always)]
+fn divsteps_ct(zeta: i64, f: u64, g: u64, k: u32) -> (Transition, i64) {
+    let k1 = k.min(CT_BATCH / 2);
+    let (a, zeta) = divsteps_ct_30(zeta, f, g, k1);
+    // The low words after the first half: (a·(f, g)) / 2^k1, valid to 64 − k1 ≥ 34 bits.
+    let f1 = (a.u as u64).wrapping_mul(f).wrapping_add((a.v as u64).wrapping_mul(g)) >> k1;
+    let g1 = (a.q as u64).wrapping_mul(f).wrapping_add((a.r as u64).wrapping_mul(g)) >> k1;
+    let (b, zeta) = divsteps_ct_30(zeta, f1, g1, k - k1);
+    let s = BATCH - k;
+    let t = Transition {
+        u: (b.u * a.u + b.v * a.q) << s,
+        v: (b.u * a.v + b.v * a.r) << s,
+        q: (b.q * a.u + b.r * a.q) << s,
+        r: (b.q * a.v + b.r * a.r) << s,
+    };
+    (t, zeta)
+}
+
+/// 62 hddivsteps in variable time: runs of even `g` in one shift, and up to `min(ζ + 1, 6)`
+/// non-swapping steps at once (`g ← (g + w·f)/2^t` with `w ≡ −g/f mod 2^t`).
+#[inline(always)]
+fn divsteps_vartime(mut zeta: i64, mut f: u64, mut g: u64) -> (Transition, i64) {
+    let (mut u, mut v, mut q, mut r) = (1i64, 0i64, 0i64, 1i64);
+    let mut left = BATCH;
+    loop {
+        let z = (g | (u64::MAX << left)).trailing_zeros();
+        g >>= z;
+        u <<= z;
+        v <<= z;
+        zeta -= z as i64;
+        left -= z;
+        if left == 0 {
+            break;
+        }
+        if zeta < 0 {
+            // δ > 0 and g odd: (f, g) ← (g, −f), then the add below makes g − f.
+            (f, g) = (g, f.wrapping_neg());
+            (u, q) = (q, -u);
+            (v, r) = (r, -v);
+            zeta = !zeta;
+        }
+        // ζ ≥ 0: the next ζ + 1 steps cannot swap.
+        let t = (zeta + 1).min(left as i64).min(6) as u32;
+        let f_inv = f.wrapping_mul(2u64.wrapping_sub(f.wrapping_mul(f))); // f⁻¹ mod 2^6
+        let w = g.wrapping_mul(f_inv).wrapping_neg() & ((1 << t) - 1);
+        g = g.wrapping_add(w.wrapping_mul(f)) >> t;
+        q += w as i64 * u;
+        r += w as i64 * v;
+        u <<= t;
+        v <<= t;
+        zeta -= t as i64;
+        left -= t;
+    }
+    (Transition { u, v, q, r }, zeta)
+}
+
+/// `(f, g) ← T·(f, g) / 2^62` (exact).
+#[inline(always)]
+fn update_fg<const N: usize>(f: &mut Signed62<N>, g: &mut Signed62<N>, t: &Transition) {
+    let (u, v, q, r) = (t.u as i128, t.v as i128, t.q as i128, t.r as i128);
+    let mut cf = u * f.lo[0] as i128 + v * g.lo[0] as i128;
+    let mut cg = q * f.lo[0] as i128 + r * g.lo[0] as i128;
+    debug_assert!(cf as u64 & M62 == 0 && cg as u64 & M62 == 0);
+    cf >>= 62;
+    cg >>= 62;
+    for i in 1..N {
+        cf += u * f.lo[i] as i128 + v * g.lo[i] as i128;
+        cg += q * f.lo[i] as i128 + r * g.lo[i] as i128;
+        f.lo[i - 1] = (cf as u64 & M62) as i64;
+        g.lo[i - 1] = (cg as u64 & M62) as i64;
+        cf >>= 62;
+        cg >>= 62;
+    }
+    cf += u * f.hi as i128 + v * g.hi as i128;
+    cg += q * f.hi as i128 + r * g.hi as i128;
+    f.lo[N - 1] = (cf as u64 & M62) as i64;
+    g.lo[N - 1] = (cg as u64 & M62) as i64;
+    f.hi = (cf >> 62) as i64;
+    g.hi = (cg >> 62) as i64;
+}
+
+/// `(d, e) ← T·(d, e) / 2^62 mod m`, keeping both in `(−2m, m)`: a negative input first gets
+/// `m` added (folded into the multiple of `m`), then the multiple of `m` in `(−2^62, 0]` that
+/// clears the low 62 bits is added. `m_inv62 = m⁻¹ mod 2^62`.
+#[inline(always)]
+fn update_de<const N: usize>(d: &mut Signed62<N>, e: &mut Signed62<N>, t: &Transition, m: &Signed62<N>, m_inv62: u64) {
+    let (sd, se) = (d.sign_mask(), e.sign_mask());
+    let mut md = (t.u & sd) + (t.v & se);
+    let mut me = (t.q & sd) + (t.r & se);
+    let (u, v, q, r) = (t.u as i128, t.v as i128, t.q as i128, t.r as i128);
+    let mut cd = u * d.lo[0] as i128 + v * e.lo[0] as i128;
+    let mut ce = q * d.lo[0] as i128 + r * e.lo[0] as i128;
+    // (cd + md·m) ≡ cd + md·m (mod 2^62); subtract ((cd·m⁻¹ + md) mod 2^62) from md.
+    md -= (m_inv62.wrapping_mul(cd as u64).wrapping_add(md as u64) & M62) as i64;
+    me -= (m_inv62.wrapping_mul(ce as u64).wrapping_add(me as u64) & M62) as i64;
+    let (md, me) = (md as i128, me as i128);
+    cd += md * m.lo[0] as i128;
+    ce += me * m.lo[0] as i128;
+    debug_assert!(cd as u64 & M62 == 0 && ce as u64 & M62 == 0);
+    cd >>= 62;
+    ce >>= 62;
+    for i in 1..N {
+        cd += u * d.lo[i] as i128 + v * e.lo[i] as i128 + md * m.lo[i] as i128;
+        ce += q * d.lo[i] as i128 + r * e.lo[i] as i128 + me * m.lo[i] as i128;
+        d.lo[i - 1] = (cd as u64 & M62) as i64;
+        e.lo[i - 1] = (ce as u64 & M62) as i64;
+        cd >>= 62;
+        ce >>= 62;
+    }
+    cd += u * d.hi as i128 + v * e.hi as i128 + md * m.hi as i128;
+    ce += q * d.hi as i128 + r * e.hi as i128 + me * m.hi as i128;
+    d.lo[N - 1] = (cd as u64 & M62) as i64;
+    e.lo[N - 1] = (ce as u64 & M62) as i64;
+    d.hi = (cd >> 62) as i64;
+    e.hi = (ce >> 62) as i64;
+}
+
+/// The state of a safegcd run: `f ≡ d·a`, `g ≡ e·a (mod m)`, and `ζ = −(δ + 1)/2`.
+struct State<const N: usize> {
+    f: Signed62<N>,
+    g: Signed62<N>,
+    d: Signed62<N>,
+    e: Signed62<N>,
+    zeta: i64,
+    m: Signed62<N>,
+    m_inv62: u64,
+}
+
+impl<const N: usize> State<N> {
+    /// `(δ, f, g, d, e) = (1, m, a, 0, 1)`.
+    #[inline(always)]
+    fn new(a: &[u64; N], m: &[u64; N]) -> Self {
+        let ms = Signed62::from_limbs(m);
+        let mut one = Signed62::from_limbs(&[0; N]);
+        one.lo[0] = 1;
+        State {
+            f: ms,
+            g: Signed62::from_limbs(a),
+            d: Signed62::from_limbs(&[0; N]),
+            e: one,
+            zeta: -1,
+            m: ms,
+            // −m⁻¹ mod 2^64, negated and truncated.
+            m_inv62: crate::limbs::mont::neg_inv64(m[0]).wrapping_neg() & M62,
+        }
+    }
+
+    /// Applies a batch's matrix to `f, g, d, e`.
+    #[inline(always)]
+    fn apply(&mut self, t: &Transition, zeta: i64) {
+        self.zeta = zeta;
+        update_fg(&mut self.f, &mut self.g, t);
+        update_de(&mut self.d, &mut self.e, t, &self.m, self.m_inv62);
+    }
+
+    /// `±d mod m` in `[0, m)` (the sign of `f = ±1`), branch-free.
+    #[inline(always)]
+    fn finish(mut self) -> [u64; N] {
+        let d = &mut self.d;
+        // d ∈ (−2m, m) → (−m, m) → ±d ∈ (−m, m) → [0, m).
+        d.add_masked(&self.m, d.sign_mask());
+        let neg = self.f.sign_mask();
+        for l in d.lo.iter_mut() {
+            *l = (*l ^ neg) - neg;
+        }
+        d.hi = (d.hi ^ neg) - neg;
+        d.propagate();
+        d.add_masked(&self.m, d.sign_mask());
+        d.to_limbs()
+    }
+}
+
+/// `a⁻¹ mod m` for `0 ≤ a < m`, `m` an odd prime (more generally: odd, coprime to `a`, `m > 1`);
+/// returns 0 for `a = 0`. Constant time: Bernstein–Yang safegcd with the hddivsteps bound for
+/// the bit length of `m` (eprint 2019/266 §§11–12); the time depends on `N` and on the public
+/// modulus only.
+pub fn ct_inverse_mod<const N: usize>(a: &[u64; N], m: &[u64; N]) -> [u64; N] {
+    let mut s = State::new(a, m);
+    let steps = hddivstep_bound(limbs::num_bits_vartime(m));
+    // Full batches with a constant step count (fully unrolled), then the remainder.
+    for _ in 0..steps / CT_BATCH {
+        let (t, zeta) = divsteps_ct(s.zeta, s.f.low_word(), s.g.low_word(), CT_BATCH);
+        s.apply(&t, zeta);
+    }
+    let (t, zeta) = divsteps_ct(s.zeta, s.f.low_word(), s.g.low_word(), steps % CT_BATCH);
+    s.apply(&t, zeta);
+    s.finish()
+}
+
+/// `a⁻¹ mod m` for `0 ≤ a < m`, `m` an odd prime; 0 for `a = 0`. Variable time in `a` (public
+/// data only): safegcd that skips runs of even values and stops as soon as `g = 0`.
 pub fn inverse_mod_vartime<const N: usize>(a: &[u64; N], m: &[u64; N]) -> [u64; N] {
-    ct_inverse_mod(a, m)
+    let mut s = State::new(a, m);
+    while !s.g.is_zero_vartime() {
+        let (t, zeta) = divsteps_vartime(s.zeta, s.f.low_word(), s.g.low_word());
+        s.apply(&t, zeta);
+    }
+    s.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::curves::{bls12_381, bn254};
+    use crate::field::{FieldParams, Fp};
+    use num_bigint::BigUint;
+    use rand::{Rng, SeedableRng};
+
+    fn big<const N: usize>(a: &[u64; N]) -> BigUint {
+        a.iter().rev().fold(BigUint::default(), |v, &l| (v << 64) + l)
+    }
+
+    fn limbs_of<const N: usize>(v: &BigUint) -> [u64; N] {
+        let mut r = [0u64; N];
+        for (i, d) in v.to_u64_digits().into_iter().enumerate() {
+            r[i] = d;
+        }
+        r
+    }
+
+    /// Edge cases, random values, and random values of every bit length, against num-bigint;
+    /// the constant-time and variable-time versions must agree.
+    fn check_modulus<const N: usize>(m: [u64; N], random: usize) {
+        let bm = big(&m);
+        let one = BigUint::from(1u8);
+        let mut inputs: Vec<BigUint> = vec![
+            BigUint::default(),
+            one.clone(),
+            BigUint::from(2u8),
+            BigUint::from(3u8),
+            &bm - 1u8,
+            &bm - 2u8,
+            (&bm - 1u8) >> 1,
+            (&bm + 1u8) >> 1,
+        ];
+        let bits = bm.bits();
+        for k in 1..bits {
+            inputs.push((&one << k) % &bm);
+            inputs.push(((&one << k) - 1u8) % &bm);
+            inputs.push((&bm - (&one << k) % &bm) % &bm);
+        }
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(0x1d7 + N as u64);
+        for i in 0..random {
+            let mut v = [0u64; N];
+            for w in v.iter_mut() {
+                *w = rng.gen();
+            }
+            let v = big(&v) % &bm;
+            // Every other input is shortened to a random bit length.
+            let v = if i % 2 == 0 { v } else { v >> rng.gen_range(0..bits) };
+            inputs.push(v);
+        }
+        for a in inputs {
+            let want = if a == BigUint::default() { a.clone() } else { a.modinv(&bm).expect("prime modulus") };
+            let al = limbs_of::<N>(&a);
+            assert_eq!(big(&ct_inverse_mod(&al, &m)), want, "ct_inverse_mod({a:x}) mod {bm:x}");
+            assert_eq!(big(&inverse_mod_vartime(&al, &m)), want, "inverse_mod_vartime({a:x}) mod {bm:x}");
+        }
+    }
+
+    #[test]
+    fn matches_bigint_for_named_moduli() {
+        check_modulus(bls12_381::FpParams::MODULUS, 3000);
+        check_modulus(bls12_381::FrParams::MODULUS, 3000);
+        check_modulus(bn254::FpParams::MODULUS, 3000);
+        check_modulus(bn254::FrParams::MODULUS, 3000);
+    }
+
+    #[test]
+    fn matches_bigint_for_full_width_moduli() {
+        // Moduli without a spare bit, and a 64-bit prime.
+        check_modulus::<4>(limbs::from_hex("0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f"), 500);
+        check_modulus::<4>(limbs::from_hex("0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed"), 500);
+        check_modulus::<1>([0xffff_ffff_ffff_ffc5], 2000);
+    }
+
+    #[test]
+    fn small_prime_exhaustive() {
+        let m = 65_537u64;
+        for a in 0..m {
+            let inv = ct_inverse_mod(&[a], &[m])[0];
+            assert_eq!(inv, inverse_mod_vartime(&[a], &[m])[0]);
+            assert_eq!((a * inv) % m, u64::from(a != 0), "a = {a}");
+        }
+    }
+
+    fn field_inverse<P: FieldParams<N>, const N: usize>() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(5);
+        assert!(bool::from(Fp::<P, N>::ZERO.invert().is_none()));
+        assert_eq!(Fp::<P, N>::ZERO.inverse_vartime(), None);
+        for _ in 0..200 {
+            let x = Fp::<P, N>::random(&mut rng);
+            if bool::from(x.is_zero()) {
+                continue;
+            }
+            let inv = x.invert().unwrap();
+            assert_eq!(inv * x, Fp::ONE);
+            assert_eq!(x.inverse_vartime(), Some(inv));
+        }
+    }
+
+    #[test]
+    fn field_inverses() {
+        field_inverse::<bls12_381::FpParams, 6>();
+        field_inverse::<bls12_381::FrParams, 4>();
+        field_inverse::<bn254::FpParams, 4>();
+        field_inverse::<bn254::FrParams, 4>();
+    }
 }

@@ -35,23 +35,37 @@ pub fn sum_of_products<const N: usize, const K: usize>(
     inv: u64,
 ) -> [u64; N] {
     debug_assert!(fits::<N, K>(m));
+    // `while` loops over the const bounds, as in `mont`, so that everything unrolls.
     let mut t = [0u64; N];
     let mut hi = 0u64; // word N of the accumulator
-    for i in 0..N {
-        for k in 0..K {
-            let mut c = 0;
-            for j in 0..N {
-                (t[j], c) = mac(t[j], a[k][j], b[k][i], c);
+    let mut i = 0;
+    while i < N {
+        // All K products of the row in one pass over the words, one carry chain each.
+        let mut c = [0u64; K];
+        let mut j = 0;
+        while j < N {
+            let mut k = 0;
+            while k < K {
+                (t[j], c[k]) = mac(t[j], a[k][j], b[k][i], c[k]);
+                k += 1;
             }
+            j += 1;
+        }
+        let mut k = 0;
+        while k < K {
             // Exact: the accumulator stays below (K+1)·m·2^64 < 2^(64(N+1)).
-            hi += c;
+            hi += c[k];
+            k += 1;
         }
         let q = t[0].wrapping_mul(inv);
         let (_, mut c) = mac(t[0], q, m[0], 0);
-        for j in 1..N {
+        let mut j = 1;
+        while j < N {
             (t[j - 1], c) = mac(t[j], q, m[j], c);
+            j += 1;
         }
         (t[N - 1], hi) = adc(hi, c, 0);
+        i += 1;
     }
     // hi·2^(64N) + t < 2m: subtract m unless that borrows past the top word.
     let (d, borrow) = sub(&t, m);
@@ -103,19 +117,17 @@ mod tests {
                 b = [m_minus_1; K];
             }
             let want = (0..K).map(|k| big(&a[k]) * big(&b[k])).sum::<BigUint>() % &bm * &r_inv % &bm;
-            let got = sum_of_products::<N, K>(
-                core::array::from_fn(|k| &a[k]),
-                core::array::from_fn(|k| &b[k]),
-                &m,
-                inv,
-            );
+            let got =
+                sum_of_products::<N, K>(core::array::from_fn(|k| &a[k]), core::array::from_fn(|k| &b[k]), &m, inv);
             assert_eq!(big(&got), want);
         }
     }
 
     #[test]
     fn matches_bigint() {
-        let bls: [u64; 6] = from_hex("0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
+        let bls: [u64; 6] = from_hex(
+            "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab",
+        );
         let bn: [u64; 4] = from_hex("0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47");
         check::<6, 1>(bls);
         check::<6, 2>(bls);

@@ -1,0 +1,197 @@
+//! Miller loops of the optimal ate pairing with G2 in homogeneous projective coordinates and
+//! lines evaluated at an affine G1 point (Costello–Lange–Naehrig eprint 2009/615 §5; Aranha et
+//! al. eprint 2010/526 §4, eqs. (11)–(13)).
+//!
+//! A G2 point is first turned into the list of its line coefficients ([`G2Prepared`]), which
+//! depends only on the point and the loop parameter, so a fixed G2 argument (a public key, a
+//! KZG setup point) can be prepared once. All pairing inputs are public: the loop skips
+//! identities.
+
+use alloc::vec::Vec;
+
+use super::{Family, Gt, PairingParams, TwistType};
+use crate::curve::short_weierstrass::Affine;
+use crate::field::fp2::{Fp2, TowerParams};
+
+/// The coefficients `(c0, c1, c2)` of one line; evaluated at `P = (xP, yP)` they give the
+/// sparse Fp12 element `c0·yP, c1·xP, c2` placed per [`TwistType`].
+type Line<const N: usize, T> = [Fp2<T, N>; 3];
+
+/// A G2 point prepared for Miller loops: the line coefficients of every doubling and addition
+/// step, in loop order.
+#[derive(Clone, Debug)]
+pub struct G2Prepared<E: PairingParams<N>, const N: usize> {
+    lines: Vec<Line<N, E::Tower>>,
+    infinity: bool,
+}
+
+/// The loop parameter's signed digits, most significant first, without the leading one:
+/// `6u + 2` in non-adjacent form for BN, the binary digits of `|x|` for BLS12.
+fn loop_digits<E: PairingParams<N>, const N: usize>() -> Vec<i8> {
+    let mut digits = Vec::new();
+    match E::FAMILY {
+        Family::Bls12 => {
+            let x = E::PARAM;
+            for i in (0..63 - x.leading_zeros()).rev() {
+                digits.push(((x >> i) & 1) as i8);
+            }
+        }
+        Family::Bn => {
+            // NAF of 6u + 2 (u > 0 for the BN curves implemented here).
+            let mut k = 6 * E::PARAM as u128 + 2;
+            let mut naf = Vec::new();
+            while k != 0 {
+                let d = if k & 1 == 1 { 2 - (k & 3) as i8 } else { 0 };
+                k = (k as i128 - d as i128) as u128 >> 1;
+                naf.push(d);
+            }
+            naf.pop(); // the leading 1
+            digits.extend(naf.iter().rev());
+        }
+    }
+    digits
+}
+
+/// `a / 2` in Fp2.
+fn halve<T: TowerParams<N>, const N: usize>(a: &Fp2<T, N>) -> Fp2<T, N> {
+    Fp2::new(a.c0.halve(), a.c1.halve())
+}
+
+/// A G2 point in projective coordinates during the loop.
+struct Acc<T: TowerParams<N>, const N: usize> {
+    x: Fp2<T, N>,
+    y: Fp2<T, N>,
+    z: Fp2<T, N>,
+}
+
+impl<T: TowerParams<N>, const N: usize> Acc<T, N> {
+    /// `T ← 2T` and the tangent line at `T` (eprint 2010/526, eq. (11); `b3 = 3b'`).
+    fn double(&mut self, mul_by_3b: impl Fn(&Fp2<T, N>) -> Fp2<T, N>) -> Line<N, T> {
+        let a = halve(&(self.x * self.y));
+        let b = self.y.square();
+        let c = self.z.square();
+        let e = mul_by_3b(&c);
+        let f = e.double() + e;
+        let g = halve(&(b + f));
+        let h = (self.y + self.z).square() - (b + c);
+        let i = e - b;
+        let j = self.x.square();
+        let e2 = e.square();
+        self.x = a * (b - f);
+        self.y = g.square() - (e2.double() + e2);
+        self.z = b * h;
+        [-h, j.double() + j, i]
+    }
+
+    /// `T ← T + Q` for an affine `Q` and the line through `T` and `Q` (eprint 2010/526,
+    /// eq. (12)).
+    fn add(&mut self, qx: &Fp2<T, N>, qy: &Fp2<T, N>) -> Line<N, T> {
+        let theta = self.y - *qy * self.z;
+        let lambda = self.x - *qx * self.z;
+        let c = theta.square();
+        let d = lambda.square();
+        let e = lambda * d;
+        let f = self.z * c;
+        let g = self.x * d;
+        let h = e + f - g.double();
+        self.x = lambda * h;
+        self.y = theta * (g - h) - e * self.y;
+        self.z = self.z * e;
+        let j = theta * qx - lambda * qy;
+        [lambda, -theta, j]
+    }
+}
+
+impl<E: PairingParams<N>, const N: usize> From<Affine<E::G2>> for G2Prepared<E, N> {
+    fn from(q: Affine<E::G2>) -> Self {
+        let infinity = bool::from(q.is_identity());
+        if infinity {
+            return G2Prepared { lines: Vec::new(), infinity };
+        }
+        let (qx, qy) = (q.x(), q.y());
+        let mut t = Acc { x: qx, y: qy, z: Fp2::ONE };
+        let mul_by_3b = |v: &Fp2<E::Tower, N>| <E::G2 as crate::curve::short_weierstrass::SwCurve>::mul_by_3b(v);
+        let digits = loop_digits::<E, N>();
+        let mut lines = Vec::with_capacity(digits.len() * 2 + 2);
+        let neg_qy = -qy;
+        for d in digits {
+            lines.push(t.double(mul_by_3b));
+            match d {
+                1 => lines.push(t.add(&qx, &qy)),
+                -1 => lines.push(t.add(&qx, &neg_qy)),
+                _ => {}
+            }
+        }
+        if E::FAMILY == Family::Bn {
+            // Q1 = π(Q), Q2 = −π²(Q) on the twist (D-type: x ↦ x̄·ξ^((p−1)/3), y ↦ ȳ·ξ^((p−1)/2)).
+            let (q1x, q1y) = twist_frobenius::<E, N>(&qx, &qy);
+            let (q2x, q2y) = twist_frobenius::<E, N>(&q1x, &q1y);
+            lines.push(t.add(&q1x, &q1y));
+            lines.push(t.add(&q2x, &-q2y));
+        }
+        G2Prepared { lines, infinity }
+    }
+}
+
+/// The p-power Frobenius endomorphism on a D-type twist: `(x̄·ξ^((p−1)/3), ȳ·ξ^((p−1)/2))`,
+/// with `ξ^((p−1)/3) = γ_{1,2}` and `ξ^((p−1)/2) = γ_{1,1}·γ_{1,2}` from the tower's Frobenius
+/// table.
+fn twist_frobenius<E: PairingParams<N>, const N: usize>(
+    x: &Fp2<E::Tower, N>,
+    y: &Fp2<E::Tower, N>,
+) -> (Fp2<E::Tower, N>, Fp2<E::Tower, N>) {
+    debug_assert!(E::TWIST == TwistType::D, "only D-type twists need the Frobenius lines");
+    let g1 = Fp2::from_raw(&<E::Tower as TowerParams<N>>::FROBENIUS[1][0]);
+    let g2 = Fp2::from_raw(&<E::Tower as TowerParams<N>>::FROBENIUS[1][1]);
+    (x.conjugate() * g2, y.conjugate() * (g1 * g2))
+}
+
+/// Multiplies `f` by the line `l` evaluated at `P = (xP, yP)`.
+#[inline(always)]
+fn mul_by_line<E: PairingParams<N>, const N: usize>(
+    f: &Gt<E, N>,
+    l: &Line<N, E::Tower>,
+    p: &Affine<E::G1>,
+) -> Gt<E, N> {
+    let (xp, yp) = (p.x(), p.y());
+    match E::TWIST {
+        TwistType::D => f.mul_by_034(&l[0].mul_by_fp(&yp), &l[1].mul_by_fp(&xp), &l[2]),
+        TwistType::M => f.mul_by_014(&l[2], &l[1].mul_by_fp(&xp), &l[0].mul_by_fp(&yp)),
+    }
+}
+
+/// `∏ f_{loop, Qᵢ}(Pᵢ)` with one shared squaring per step.
+pub(super) fn multi_miller_loop<E: PairingParams<N>, const N: usize>(
+    pairs: &[(Affine<E::G1>, G2Prepared<E, N>)],
+) -> Gt<E, N> {
+    let live: Vec<_> = pairs.iter().filter(|(p, q)| !bool::from(p.is_identity()) && !q.infinity).collect();
+    let mut f = Gt::<E, N>::ONE;
+    let mut idx = 0;
+    for (i, d) in loop_digits::<E, N>().into_iter().enumerate() {
+        if i != 0 {
+            f = f.square();
+        }
+        for (p, q) in &live {
+            f = mul_by_line::<E, N>(&f, &q.lines[idx], p);
+        }
+        idx += 1;
+        if d != 0 {
+            for (p, q) in &live {
+                f = mul_by_line::<E, N>(&f, &q.lines[idx], p);
+            }
+            idx += 1;
+        }
+    }
+    if E::FAMILY == Family::Bn {
+        for _ in 0..2 {
+            for (p, q) in &live {
+                f = mul_by_line::<E, N>(&f, &q.lines[idx], p);
+            }
+            idx += 1;
+        }
+    }
+    if E::PARAM_IS_NEGATIVE {
+        f = f.conjugate();
+    }
+    f
+}

@@ -1,0 +1,76 @@
+//! Optimal ate pairings of BN254 and BLS12-381: bilinearity, non-degeneracy, multi-Miller loop
+//! consistency, and the final exponentiation against its definition `f^((p¹² − 1)/r)`.
+
+use isochron::curve::short_weierstrass::{Affine, Projective, Scalar};
+use isochron::field::{Field, FieldParams};
+use isochron::pairing::{self, G2Prepared, PairingParams};
+use num_bigint::BigUint;
+use rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+
+fn big(limbs: &[u64]) -> BigUint {
+    limbs.iter().rev().fold(BigUint::default(), |acc, &l| (acc << 64) + l)
+}
+
+macro_rules! pairing_tests {
+    ($name:ident, $e:ty, $n:literal, $fp:ty, $fr:ty, $power:expr) => {
+        mod $name {
+            use super::*;
+            type E = $e;
+            type G1 = <E as PairingParams<$n>>::G1;
+            type G2 = <E as PairingParams<$n>>::G2;
+            type S = Scalar<G1>;
+
+            fn e(p: &Projective<G1>, q: &Projective<G2>) -> pairing::Gt<E, $n> {
+                pairing::pairing::<E, $n>(&p.to_affine(), &q.to_affine())
+            }
+
+            #[test]
+            fn final_exponentiation_matches_definition() {
+                let p = big(&<$fp as FieldParams<$n>>::MODULUS);
+                let r = big(&<$fr as FieldParams<4>>::MODULUS);
+                let exp = (p.pow(12u32) - 1u32) / &r * BigUint::from($power as u32);
+                let f = pairing::miller_loop::<E, $n>(&Affine::generator(), &Affine::generator());
+                let want = f.pow_vartime(&exp.to_u64_digits());
+                assert_eq!(pairing::final_exponentiation::<E, $n>(&f), want);
+            }
+
+            #[test]
+            fn bilinear_and_non_degenerate() {
+                let mut rng = ChaCha20Rng::seed_from_u64(21);
+                let (g1, g2) = (Projective::<G1>::generator(), Projective::<G2>::generator());
+                let base = e(&g1, &g2);
+                assert_ne!(base, pairing::Gt::<E, $n>::ONE);
+                let r = <$fr as FieldParams<4>>::MODULUS;
+                assert_eq!(base.pow_vartime(&r), pairing::Gt::<E, $n>::ONE);
+                for _ in 0..3 {
+                    let (a, b) = (S::random(&mut rng), S::random(&mut rng));
+                    let lhs = e(&g1.mul(&a), &g2.mul(&b));
+                    assert_eq!(lhs, e(&g1.mul(&(a * b)), &g2));
+                    assert_eq!(lhs, e(&g1, &g2.mul(&(a * b))));
+                    assert_eq!(lhs, base.pow_vartime(&(a * b).to_canonical_limbs()));
+                }
+                assert_eq!(e(&Projective::identity(), &g2), pairing::Gt::<E, $n>::ONE);
+                assert_eq!(e(&g1, &Projective::identity()), pairing::Gt::<E, $n>::ONE);
+            }
+
+            #[test]
+            fn multi_miller_loop_and_check() {
+                let mut rng = ChaCha20Rng::seed_from_u64(22);
+                let (g1, g2) = (Projective::<G1>::generator(), Projective::<G2>::generator());
+                let a = S::random(&mut rng);
+                let (p1, q1) = (g1.mul(&a).to_affine(), g2.to_affine());
+                let (p2, q2) = (g1.neg().to_affine(), g2.mul(&a).to_affine());
+                assert!(pairing::pairing_check::<E, $n>(&[(p1, q1), (p2, q2)]));
+                assert!(!pairing::pairing_check::<E, $n>(&[(p1, q1), (p1, q2)]));
+                assert!(pairing::pairing_check::<E, $n>(&[]));
+                let m = pairing::multi_miller_loop::<E, $n>(&[(p1, G2Prepared::from(q1)), (p1, G2Prepared::from(q2))]);
+                let prod = pairing::pairing::<E, $n>(&p1, &q1) * pairing::pairing::<E, $n>(&p1, &q2);
+                assert_eq!(pairing::final_exponentiation::<E, $n>(&m), prod);
+            }
+        }
+    };
+}
+
+pairing_tests!(bls12_381, isochron::curves::bls12_381::Bls12_381, 6, isochron::curves::bls12_381::FpParams, isochron::curves::bls12_381::FrParams, 3);
+pairing_tests!(bn254, isochron::curves::bn254::Bn254, 4, isochron::curves::bn254::FpParams, isochron::curves::bn254::FrParams, 1);

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# README's test command: runs every test suite the project has, installing what they need.
+#   1. formatting and lints (cargo fmt, clippy -D warnings) over the whole workspace;
+#   2. the Rust workspace tests, in release mode (differential tests against peers, vectors,
+#      property tests, the CLI's and the benchmark's own tests);
+#   3. the constant-time check under valgrind (scripts/ctgrind.sh installs valgrind if missing).
+# Later: the C, Python and Go suites. Exit status non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n=== %s\n' "$*"; }
+
+# Rust comes from rustup (on every machine of the project's kind); rustfmt and clippy are
+# rustup components of the same toolchain.
+command -v cargo >/dev/null || { echo "test.sh: cargo not found (install Rust with rustup)" >&2; exit 1; }
+cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
+cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
+# blst (a benchmark and test peer) is C and assembly built by the `cc` crate.
+command -v cc >/dev/null || { apt-get update && apt-get install -y build-essential; }
+
+step "cargo fmt --check"
+cargo fmt --all --check
+
+step "cargo clippy -D warnings"
+cargo clippy --workspace --all-targets --locked -- -D warnings
+
+step "cargo test --workspace --release"
+cargo test --workspace --release --locked
+
+if [ -x scripts/ctgrind.sh ]; then
+    step "constant-time check (valgrind)"
+    scripts/ctgrind.sh
+fi
