@@ -38,6 +38,7 @@ pub const REGISTRY: &[(&str, Builder)] = &[
     ("bls12_381/fp/mul", mul::<bls12_381::Fp>),
     ("bls12_381/fp/square", square::<bls12_381::Fp>),
     ("bls12_381/fp/inverse", inverse::<bls12_381::Fp>),
+    ("bls12_381/fp/sqrt", sqrt::<bls12_381::Fp>),
     ("bls12_381/fp2/mul", mul::<bls12_381::Fp2>),
     ("bls12_381/fp2/square", square::<bls12_381::Fp2>),
     ("bls12_381/fp2/inverse", inverse::<bls12_381::Fp2>),

@@ -10,7 +10,7 @@ use isochron::ct::{
     Word,
 };
 use isochron::curves::{bls12_381, bn254};
-use isochron::field::{Field, FieldParams, Fp};
+use isochron::field::{Field, FieldParams, Fp, SqrtField};
 use isochron::limbs::mont;
 
 use crate::secret::{reveal, secret};
@@ -116,6 +116,10 @@ fn field_cases<P: FieldParams<N>, const N: usize>(area: &str) -> Vec<Case> {
         case(area, "conditional_select", || {
             reveal(Fp::conditional_select(&s::<P, N>(115), &s::<P, N>(116), secret(yes())))
         }),
+        case(area, "sqrt (square)", || reveal(<Fp<P, N> as SqrtField>::sqrt(&secret(el::<P, N>(120).square())))),
+        case(area, "sqrt (any)", || reveal(<Fp<P, N> as SqrtField>::sqrt(&s::<P, N>(121)))),
+        case(area, "sqrt(0)", || reveal(<Fp<P, N> as SqrtField>::sqrt(&secret(Fp::<P, N>::ZERO)))),
+        case(area, "is_square", || reveal(<Fp<P, N> as SqrtField>::is_square(&s::<P, N>(122)))),
         // The portable Montgomery kernels, whichever path the field operations select.
         case(area, "mont::mul (portable)", || {
             let (a, b) = (s::<P, N>(117), s::<P, N>(118));

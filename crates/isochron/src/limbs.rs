@@ -5,7 +5,6 @@
 //! that Montgomery constants can be derived from a modulus at compile time ([`mont`]).
 
 pub mod mont;
-pub mod sum_of_products;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64_adx;
 
@@ -249,6 +248,21 @@ pub const fn from_dec<const N: usize>(s: &str) -> [u64; N] {
         i += 1;
     }
     r
+}
+
+/// `⌊a / d⌋` for a small non-zero divisor (schoolbook long division; compile-time use, as
+/// `/` is variable time on most CPUs).
+pub const fn div_small<const N: usize>(a: &[u64; N], d: u64) -> [u64; N] {
+    let mut q = [0u64; N];
+    let mut rem = 0u128;
+    let mut i = N;
+    while i > 0 {
+        i -= 1;
+        let cur = (rem << 64) | a[i] as u128;
+        q[i] = (cur / d as u128) as u64;
+        rem = cur % d as u128;
+    }
+    q
 }
 
 /// Big-endian bytes of `a` (`8·N` bytes written into `out`, which must have that length).

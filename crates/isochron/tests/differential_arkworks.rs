@@ -4,7 +4,7 @@
 
 use ark_ff::{AdditiveGroup, BigInteger, Field as _, PrimeField};
 use isochron::curves::{bls12_381, bn254};
-use isochron::field::Field;
+use isochron::field::{Field, SqrtField};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -91,8 +91,8 @@ macro_rules! differential {
 
             #[test]
             fn quadratic_residuosity_agrees() {
-                // Euler's criterion with isochron's constant-time pow against arkworks' Legendre
-                // symbol.
+                // Euler's criterion with isochron's constant-time pow, and the `SqrtField` trait,
+                // against arkworks' Legendre symbol and square root.
                 let euler = (-F::ONE).halve().to_canonical_limbs();
                 let (mut squares, mut non_squares) = (0, 0);
                 for (a, _) in inputs().into_iter().take(ROUNDS / 4) {
@@ -101,6 +101,14 @@ macro_rules! differential {
                     let ours_square = chi != -F::ONE;
                     assert_eq!(ours_square, !x.legendre().is_qnr(), "legendre {a:?}");
                     assert_eq!(x.sqrt().is_some(), ours_square);
+                    assert_eq!(bool::from(<F as SqrtField>::is_square(&a)), ours_square, "is_square {a:?}");
+                    let root = Option::<F>::from(<F as SqrtField>::sqrt(&a));
+                    assert_eq!(root.is_some(), ours_square, "sqrt {a:?}");
+                    if let Some(r) = root {
+                        // Either root of arkworks' answer.
+                        let (rx, ax) = (to_ark(&r), x.sqrt().unwrap());
+                        assert!(rx == ax || rx == -ax, "sqrt {a:?}");
+                    }
                     if ours_square {
                         squares += 1
                     } else {

@@ -3,7 +3,7 @@
 //! of non-canonical values and wrong lengths. One macro, instantiated per field.
 
 use isochron::curves::{bls12_381, bn254};
-use isochron::field::Field;
+use isochron::field::{Field, SqrtField};
 use isochron::Error;
 use num_bigint::BigUint;
 use proptest::prelude::*;
@@ -131,6 +131,20 @@ macro_rules! field_tests {
                 }
 
                 #[test]
+                fn sqrt_and_is_square(a in elem()) {
+                    let square = a.square();
+                    let root = <F as SqrtField>::sqrt(&square);
+                    prop_assert!(bool::from(root.is_some()));
+                    prop_assert_eq!(root.unwrap().square(), square);
+                    prop_assert!(bool::from(<F as SqrtField>::is_square(&square)));
+                    let r = <F as SqrtField>::sqrt(&a);
+                    prop_assert_eq!(bool::from(r.is_some()), bool::from(<F as SqrtField>::is_square(&a)));
+                    if bool::from(r.is_some()) {
+                        prop_assert_eq!(r.unwrap().square(), a);
+                    }
+                }
+
+                #[test]
                 fn byte_encodings_round_trip(a in elem()) {
                     let be = a.to_bytes_be();
                     let le = a.to_bytes_le();
@@ -180,6 +194,23 @@ macro_rules! field_tests {
                 assert_eq!(F::from_u64(2).halve(), F::ONE);
                 assert_eq!(BigUint::from_bytes_be(&F::from_u64(u64::MAX).to_bytes_be()), BigUint::from(u64::MAX));
                 assert!(bool::from(F::ZERO.invert().is_none()));
+                assert_eq!(Option::<F>::from(<F as SqrtField>::sqrt(&F::ZERO)), Some(F::ZERO));
+                assert!(bool::from(<F as SqrtField>::is_square(&F::ZERO)));
+            }
+
+            #[test]
+            fn half_the_nonzero_elements_are_squares() {
+                // Over the first 200 small integers, both squares and non-squares occur, and
+                // the product of two non-squares is a square.
+                let non_squares: Vec<F> = (1..200u64)
+                    .map(F::from_u64)
+                    .filter(|x| !bool::from(<F as SqrtField>::is_square(x)))
+                    .collect();
+                assert!(!non_squares.is_empty() && non_squares.len() < 199);
+                for pair in non_squares.windows(2) {
+                    assert!(bool::from(<F as SqrtField>::is_square(&(pair[0] * pair[1]))));
+                    assert!(bool::from(<F as SqrtField>::sqrt(&pair[0]).is_none()));
+                }
             }
 
             #[test]

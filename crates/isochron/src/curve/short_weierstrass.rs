@@ -10,6 +10,8 @@ use core::fmt::Debug;
 use crate::field::{Field, FieldParams};
 
 mod affine;
+pub mod encoding;
+pub mod endomorphism;
 mod projective;
 mod scalar_mul;
 
@@ -36,6 +38,13 @@ pub trait SwCurve: 'static + Copy + Clone + Debug + Default + PartialEq + Eq + S
     fn mul_by_3b(x: &Self::Base) -> Self::Base {
         let t = *x * Self::B;
         t.double() + t
+    }
+
+    /// Whether `p` lies in the order-`r` subgroup, for a public point. The default is the
+    /// definition, `[r]P = O`; curves override it with an endomorphism test.
+    fn is_torsion_free_vartime(p: &Projective<Self>) -> bool {
+        let r = <Self::ScalarParams as FieldParams<4>>::MODULUS;
+        bool::from(p.mul_limbs_vartime(&r).is_identity())
     }
 }
 

@@ -2,7 +2,7 @@
 //! draft-irtf-cfrg-pairing-friendly-curves-11 §4.2.1): base field Fp (381 bits, 6 limbs) and
 //! scalar field Fr (255 bits, 4 limbs).
 
-use crate::curve::short_weierstrass::{Affine, Projective, SwCurve};
+use crate::curve::short_weierstrass::{endomorphism, Affine, Projective, SwCurve};
 use crate::field::FieldParams;
 use crate::pairing::{Family, PairingParams, TwistType};
 
@@ -74,7 +74,27 @@ impl SwCurve for G1Curve {
         let x4 = x.double().double();
         x4.double() + x4
     }
+
+    /// Scott, eprint 2021/1130 §6: `P ∈ G1 ⟺ φ(P) = [−x²]P` with `φ(x, y) = (βx, y)`.
+    fn is_torsion_free_vartime(p: &G1Projective) -> bool {
+        let phi = Projective { x: p.x * BETA, y: p.y, z: p.z };
+        let x2 = (BLS_X as u128) * (BLS_X as u128);
+        phi == -p.mul_limbs_vartime(&[x2 as u64, (x2 >> 64) as u64])
+    }
 }
+
+/// `|x|` for the BLS12-381 family parameter `x = −0xd201000000010000`.
+const BLS_X: u64 = 0xd201_0000_0001_0000;
+
+/// `β`, a primitive cube root of unity in Fp: `β = 2^((p−1)/3)` (2 is a non-cube; of the two
+/// roots this is the one for which `φ(x, y) = (βx, y)` acts on G1 as `[−x²]`, checked by the
+/// subgroup-check tests).
+pub(crate) const BETA: Fp = {
+    let m = &FpParams::MODULUS;
+    let e = crate::limbs::div_small(&crate::limbs::sub(m, &crate::limbs::from_u64(1)).0, 3);
+    let two = Fp::from_u64(2);
+    Fp::from_mont_limbs(crate::limbs::mont::pow_vartime(two.mont_limbs(), &e, &FpParams::R, m, FpParams::INV))
+};
 
 /// G2 of BLS12-381: `y² = x³ + 4(u + 1)` over Fp2, the M-type sextic twist
 /// (draft-irtf-cfrg-pairing-friendly-curves-11 §4.2.1).
@@ -102,6 +122,12 @@ impl SwCurve for G2Curve {
     fn mul_by_3b(x: &Fp2) -> Fp2 {
         let x4 = x.mul_by_nonresidue().double().double();
         x4.double() + x4
+    }
+
+    /// Scott, eprint 2021/1130 §4: `Q ∈ G2 ⟺ ψ(Q) = [x]Q`.
+    fn is_torsion_free_vartime(q: &G2Projective) -> bool {
+        let psi = endomorphism::psi(q, &endomorphism::psi_coefficients::<Tower, 6>(true));
+        psi == -q.mul_limbs_vartime(&[BLS_X])
     }
 }
 

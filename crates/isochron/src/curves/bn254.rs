@@ -1,7 +1,7 @@
 //! BN254 as used by Ethereum (alt_bn128, "Snarks"; EIP-196/197): base field Fp and scalar field
 //! Fr, both 254 bits (4 limbs). Moduli from EIP-197.
 
-use crate::curve::short_weierstrass::{Affine, Projective, SwCurve};
+use crate::curve::short_weierstrass::{endomorphism, Affine, Projective, SwCurve};
 use crate::field::FieldParams;
 use crate::pairing::{Family, PairingParams, TwistType};
 
@@ -105,6 +105,13 @@ impl SwCurve for G2Curve {
             )),
         ),
     );
+
+    /// Dai–Lin–Zhao–Zhou, eprint 2022/348: `Q ∈ G2 ⟺ ψ(Q) = [6u²]Q` on the D-type twist.
+    fn is_torsion_free_vartime(q: &G2Projective) -> bool {
+        let psi = endomorphism::psi(q, &endomorphism::psi_coefficients::<Tower, 4>(false));
+        let k = 6 * (BN_U as u128) * (BN_U as u128);
+        psi == q.mul_limbs_vartime(&[k as u64, (k >> 64) as u64])
+    }
 }
 
 /// A G1 point in affine coordinates.
@@ -126,6 +133,9 @@ impl PairingParams<4> for Bn254 {
     type G2 = G2Curve;
     const FAMILY: Family = Family::Bn;
     const TWIST: TwistType = TwistType::D;
-    const PARAM: u64 = 4965661367192848881;
+    const PARAM: u64 = BN_U;
     const PARAM_IS_NEGATIVE: bool = false;
 }
+
+/// The BN254 family parameter `u` (`p = 36u⁴ + 36u³ + 24u² + 6u + 1`).
+const BN_U: u64 = 4965661367192848881;

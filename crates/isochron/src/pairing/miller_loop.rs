@@ -10,7 +10,7 @@
 use alloc::vec::Vec;
 
 use super::{Family, Gt, PairingParams, TwistType};
-use crate::curve::short_weierstrass::Affine;
+use crate::curve::short_weierstrass::{endomorphism, Affine};
 use crate::field::fp2::{Fp2, TowerParams};
 
 /// The coefficients `(c0, c1, c2)` of one line; evaluated at `P = (xP, yP)` they give the
@@ -123,27 +123,15 @@ impl<E: PairingParams<N>, const N: usize> From<Affine<E::G2>> for G2Prepared<E, 
             }
         }
         if E::FAMILY == Family::Bn {
-            // Q1 = π(Q), Q2 = −π²(Q) on the twist (D-type: x ↦ x̄·ξ^((p−1)/3), y ↦ ȳ·ξ^((p−1)/2)).
-            let (q1x, q1y) = twist_frobenius::<E, N>(&qx, &qy);
-            let (q2x, q2y) = twist_frobenius::<E, N>(&q1x, &q1y);
+            // Q1 = ψ(Q), Q2 = −ψ²(Q): the p-power Frobenius carried to the twist.
+            let (cx, cy) = endomorphism::psi_coefficients::<E::Tower, N>(E::TWIST == TwistType::M);
+            let (q1x, q1y) = (qx.conjugate() * cx, qy.conjugate() * cy);
+            let (q2x, q2y) = (q1x.conjugate() * cx, q1y.conjugate() * cy);
             lines.push(t.add(&q1x, &q1y));
             lines.push(t.add(&q2x, &-q2y));
         }
         G2Prepared { lines, infinity }
     }
-}
-
-/// The p-power Frobenius endomorphism on a D-type twist: `(x̄·ξ^((p−1)/3), ȳ·ξ^((p−1)/2))`,
-/// with `ξ^((p−1)/3) = γ_{1,2}` and `ξ^((p−1)/2) = γ_{1,1}·γ_{1,2}` from the tower's Frobenius
-/// table.
-fn twist_frobenius<E: PairingParams<N>, const N: usize>(
-    x: &Fp2<E::Tower, N>,
-    y: &Fp2<E::Tower, N>,
-) -> (Fp2<E::Tower, N>, Fp2<E::Tower, N>) {
-    debug_assert!(E::TWIST == TwistType::D, "only D-type twists need the Frobenius lines");
-    let g1 = Fp2::from_raw(&<E::Tower as TowerParams<N>>::FROBENIUS[1][0]);
-    let g2 = Fp2::from_raw(&<E::Tower as TowerParams<N>>::FROBENIUS[1][1]);
-    (x.conjugate() * g2, y.conjugate() * (g1 * g2))
 }
 
 /// Multiplies `f` by the line `l` evaluated at `P = (xP, yP)`.

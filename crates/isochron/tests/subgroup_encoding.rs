@@ -1,0 +1,122 @@
+//! Subgroup checks by endomorphisms against the definition `[r]P = O`, on points in and out of
+//! the subgroups; encodings round-trip and reject malformed input with the right error.
+
+use isochron::curve::short_weierstrass::{Affine, Projective, Scalar, SwCurve};
+use isochron::curves::{bls12_381, bn254};
+use isochron::field::{Field, FieldParams, SqrtField};
+use isochron::Error;
+use rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+
+/// A random point on the curve (not necessarily in the subgroup): random x until x³ + b is a
+/// square.
+fn random_curve_point<C: SwCurve>(rng: &mut ChaCha20Rng) -> Projective<C>
+where
+    C::Base: SqrtField,
+{
+    loop {
+        let x = C::Base::random(rng);
+        if let Some(y) = Option::<C::Base>::from((x.square() * x + C::B).sqrt()) {
+            return Affine::<C>::from_xy(x, y).unwrap().to_projective();
+        }
+    }
+}
+
+fn definition<C: SwCurve>(p: &Projective<C>) -> bool {
+    bool::from(p.mul_limbs_vartime(&<C::ScalarParams as FieldParams<4>>::MODULUS).is_identity())
+}
+
+fn check_subgroup_test<C: SwCurve>(expect_some_outside: bool)
+where
+    C::Base: SqrtField,
+{
+    let mut rng = ChaCha20Rng::seed_from_u64(41);
+    let mut outside = 0;
+    for _ in 0..20 {
+        let p = random_curve_point::<C>(&mut rng);
+        let def = definition(&p);
+        assert_eq!(C::is_torsion_free_vartime(&p), def);
+        outside += !def as u32;
+        let q = Projective::<C>::generator().mul(&Scalar::<C>::random(&mut rng));
+        assert!(C::is_torsion_free_vartime(&q));
+    }
+    assert!(C::is_torsion_free_vartime(&Projective::identity()));
+    assert_eq!(outside > 0, expect_some_outside);
+}
+
+#[test]
+fn subgroup_checks_match_definition() {
+    check_subgroup_test::<bls12_381::G1Curve>(true);
+    check_subgroup_test::<bls12_381::G2Curve>(true);
+    check_subgroup_test::<bn254::G1Curve>(false);
+    check_subgroup_test::<bn254::G2Curve>(true);
+}
+
+#[test]
+fn zcash_encodings_round_trip_and_reject() {
+    let mut rng = ChaCha20Rng::seed_from_u64(42);
+    for i in 0..10 {
+        let p = if i == 0 {
+            bls12_381::G1Projective::identity()
+        } else {
+            bls12_381::G1Projective::generator().mul(&Scalar::<bls12_381::G1Curve>::random(&mut rng))
+        }
+        .to_affine();
+        let mut c = [0u8; 48];
+        let mut u = [0u8; 96];
+        p.write_compressed(&mut c);
+        p.write_uncompressed(&mut u);
+        assert_eq!(bls12_381::G1Affine::from_compressed(&c).unwrap(), p);
+        assert_eq!(bls12_381::G1Affine::from_uncompressed(&u).unwrap(), p);
+        assert_eq!(bls12_381::G1Affine::from_compressed(&c[..47]), Err(Error::Length { expected: 48, got: 47 }));
+        assert_eq!(bls12_381::G1Affine::from_compressed(&u), Err(Error::Length { expected: 48, got: 96 }));
+        let mut bad = c;
+        bad[0] &= 0x7f; // compression flag cleared
+        assert_eq!(bls12_381::G1Affine::from_compressed(&bad), Err(Error::InvalidFlags));
+        let q = bls12_381::G2Projective::generator().mul(&Scalar::<bls12_381::G2Curve>::random(&mut rng)).to_affine();
+        let mut c2 = [0u8; 96];
+        let mut u2 = [0u8; 192];
+        q.write_compressed(&mut c2);
+        q.write_uncompressed(&mut u2);
+        assert_eq!(bls12_381::G2Affine::from_compressed(&c2).unwrap(), q);
+        assert_eq!(bls12_381::G2Affine::from_uncompressed(&u2).unwrap(), q);
+    }
+    // x = p is not canonical.
+    let mut c = [0u8; 48];
+    c.copy_from_slice(&bls12_381::Fp::ZERO.to_bytes_be());
+    let pbytes: Vec<u8> = {
+        let m = <bls12_381::FpParams as FieldParams<6>>::MODULUS;
+        m.iter().rev().flat_map(|l| l.to_be_bytes()).collect()
+    };
+    c.copy_from_slice(&pbytes);
+    c[0] |= 0x80;
+    assert_eq!(bls12_381::G1Affine::from_compressed(&c), Err(Error::NonCanonical));
+    // A point off the subgroup is rejected by the checked decoder only.
+    let mut rng = ChaCha20Rng::seed_from_u64(43);
+    let outside = loop {
+        let p = random_curve_point::<bls12_381::G1Curve>(&mut rng);
+        if !definition(&p) {
+            break p.to_affine();
+        }
+    };
+    outside.write_compressed(&mut c);
+    assert_eq!(bls12_381::G1Affine::from_compressed(&c), Err(Error::NotInSubgroup));
+    assert_eq!(bls12_381::G1Affine::from_compressed_unchecked(&c).unwrap(), outside);
+}
+
+#[test]
+fn evm_encodings() {
+    let g = bn254::G1Affine::generator();
+    let mut b = [0u8; 64];
+    g.write_xy(&mut b);
+    assert_eq!(b[31], 1);
+    assert_eq!(b[63], 2);
+    assert_eq!(bn254::G1Affine::from_xy_bytes(&b).unwrap(), g);
+    assert!(bool::from(bn254::G1Affine::from_xy_bytes(&[0u8; 64]).unwrap().is_identity()));
+    b[63] = 3;
+    assert_eq!(bn254::G1Affine::from_xy_bytes(&b), Err(Error::NotOnCurve));
+    let q = bn254::G2Affine::generator();
+    let mut b2 = [0u8; 128];
+    q.write_xy(&mut b2);
+    assert_eq!(bn254::G2Affine::from_xy_bytes(&b2).unwrap(), q);
+}
