@@ -12,7 +12,7 @@ use crate::ops::Op;
 pub type Kernel = Box<dyn FnMut(u64)>;
 
 /// Alternating rounds per op (DESIGN.md §3 asks for at least 5).
-pub const ROUNDS: usize = 11;
+pub const ROUNDS: usize = 21;
 
 /// The duration a calibrated sample aims at.
 pub const TARGET: Duration = Duration::from_millis(3);

@@ -20,6 +20,41 @@ fn case(area: &str, op: &str, run: fn()) -> Case {
     Case { name: format!("{area}/{op}"), run }
 }
 
+/// Tower arithmetic (Fp2, Fp12) and group operations with secret scalars for one curve module.
+macro_rules! tower_and_group_cases {
+    ($curve:ident, $n:literal) => {{
+        use $curve::{Fp12, Fp2, Fp6, FpParams, G1Projective, G2Projective};
+        type S = isochron::curve::short_weierstrass::Scalar<$curve::G1Curve>;
+        fn e2(k: u64) -> Fp2 {
+            Fp2::new(el::<FpParams, $n>(k), el::<FpParams, $n>(k + 1))
+        }
+        fn e12(k: u64) -> Fp12 {
+            Fp12::new(Fp6::new(e2(k), e2(k + 2), e2(k + 4)), Fp6::new(e2(k + 6), e2(k + 8), e2(k + 10)))
+        }
+        fn scalar() -> S {
+            secret(S::from_u64(0x9e37_79b9_7f4a_7c15).pow_vartime(&[7]))
+        }
+        let area = concat!(stringify!($curve), "::");
+        vec![
+            case(area, "Fp2 mul", || reveal(secret(e2(1)) * secret(e2(3)))),
+            case(area, "Fp2 square", || reveal(secret(e2(5)).square())),
+            case(area, "Fp2 invert", || reveal(secret(e2(7)).invert())),
+            case(area, "Fp2 sqrt", || reveal(<Fp2 as SqrtField>::sqrt(&secret(e2(9).square())))),
+            case(area, "Fp12 mul", || reveal(secret(e12(1)) * secret(e12(20)))),
+            case(area, "Fp12 square", || reveal(secret(e12(40)).square())),
+            case(area, "Fp12 invert", || reveal(secret(e12(60)).invert())),
+            case(area, "Fp12 pow", || reveal(secret(e12(80)).pow(&secret([u64::MAX / 5; 4])))),
+            case(area, "G1 add/double", || {
+                let p = secret(G1Projective::generator().mul_vartime(&S::from_u64(5)));
+                reveal((p + p.double()).to_affine())
+            }),
+            case(area, "G1 mul (secret scalar)", || reveal(G1Projective::generator().mul(&scalar()))),
+            case(area, "G2 mul (secret scalar)", || reveal(G2Projective::generator().mul(&scalar()))),
+            case(area, "G1 to_affine", || reveal(secret(G1Projective::generator().double()).to_affine())),
+        ]
+    }};
+}
+
 /// Every case that must not leak.
 pub fn constant_time() -> Vec<Case> {
     let mut cases = Vec::new();
@@ -33,6 +68,8 @@ pub fn constant_time() -> Vec<Case> {
     cases.extend(field_cases::<bn254::FrParams, 4>("bn254::Fr"));
     cases.extend(field_cases::<bls12_381::FpParams, 6>("bls12_381::Fp"));
     cases.extend(field_cases::<bls12_381::FrParams, 4>("bls12_381::Fr"));
+    cases.extend(tower_and_group_cases!(bn254, 4));
+    cases.extend(tower_and_group_cases!(bls12_381, 6));
     cases
 }
 

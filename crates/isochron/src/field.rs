@@ -21,7 +21,7 @@ pub mod fp6;
 pub mod inversion;
 pub mod sqrt;
 
-pub use fp::{Fp, FieldParams};
+pub use fp::{FieldParams, Fp};
 
 /// Operations every field of isochron (prime or extension) provides. Everything is constant
 /// time unless its name ends in `_vartime`.

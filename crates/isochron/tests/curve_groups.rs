@@ -52,7 +52,8 @@ macro_rules! group_tests {
             fn group_laws() {
                 let mut rng = ChaCha20Rng::seed_from_u64(12);
                 for _ in 0..20 {
-                    let (a, b, c) = (random_point::<C>(&mut rng), random_point::<C>(&mut rng), random_point::<C>(&mut rng));
+                    let (a, b, c) =
+                        (random_point::<C>(&mut rng), random_point::<C>(&mut rng), random_point::<C>(&mut rng));
                     assert_eq!(a + b, b + a);
                     assert_eq!((a + b) + c, a + (b + c));
                     assert_eq!(a.add_mixed(&b.to_affine()), a + b);

@@ -72,5 +72,19 @@ macro_rules! pairing_tests {
     };
 }
 
-pairing_tests!(bls12_381, isochron::curves::bls12_381::Bls12_381, 6, isochron::curves::bls12_381::FpParams, isochron::curves::bls12_381::FrParams, 3);
-pairing_tests!(bn254, isochron::curves::bn254::Bn254, 4, isochron::curves::bn254::FpParams, isochron::curves::bn254::FrParams, 1);
+pairing_tests!(
+    bls12_381,
+    isochron::curves::bls12_381::Bls12_381,
+    6,
+    isochron::curves::bls12_381::FpParams,
+    isochron::curves::bls12_381::FrParams,
+    3
+);
+pairing_tests!(
+    bn254,
+    isochron::curves::bn254::Bn254,
+    4,
+    isochron::curves::bn254::FpParams,
+    isochron::curves::bn254::FrParams,
+    1
+);

@@ -21,7 +21,10 @@ fn ark_fq12_bytes<F: PrimeField>(coeffs: impl Iterator<Item = F>) -> Vec<u8> {
 macro_rules! fq12_coeffs {
     ($f:expr) => {{
         let f = $f;
-        [f.c0.c0.c0, f.c0.c0.c1, f.c0.c1.c0, f.c0.c1.c1, f.c0.c2.c0, f.c0.c2.c1, f.c1.c0.c0, f.c1.c0.c1, f.c1.c1.c0, f.c1.c1.c1, f.c1.c2.c0, f.c1.c2.c1]
+        [
+            f.c0.c0.c0, f.c0.c0.c1, f.c0.c1.c0, f.c0.c1.c1, f.c0.c2.c0, f.c0.c2.c1, f.c1.c0.c0, f.c1.c0.c1, f.c1.c1.c0,
+            f.c1.c1.c1, f.c1.c2.c0, f.c1.c2.c1,
+        ]
     }};
 }
 
@@ -57,5 +60,19 @@ macro_rules! differential {
     };
 }
 
-differential!(bls12_381_matches_arkworks, isochron::curves::bls12_381::Bls12_381, 6, ark_bls12_381::Bls12_381, ark_bls12_381::Fr, [1u64]);
-differential!(bn254_matches_arkworks, isochron::curves::bn254::Bn254, 4, ark_bn254::Bn254, ark_bn254::Fr, bn254_ark_power());
+differential!(
+    bls12_381_matches_arkworks,
+    isochron::curves::bls12_381::Bls12_381,
+    6,
+    ark_bls12_381::Bls12_381,
+    ark_bls12_381::Fr,
+    [1u64]
+);
+differential!(
+    bn254_matches_arkworks,
+    isochron::curves::bn254::Bn254,
+    4,
+    ark_bn254::Bn254,
+    ark_bn254::Fr,
+    bn254_ark_power()
+);

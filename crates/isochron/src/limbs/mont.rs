@@ -51,12 +51,7 @@ pub const fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: 
 
 /// CIOS with the spare-bit shortcut (`m[N-1] < 2^63 - 1`).
 #[inline(always)]
-const fn mul_no_carry<const N: usize>(
-    a: &[u64; N],
-    b: &[u64; N],
-    m: &[u64; N],
-    inv: u64,
-) -> [u64; N] {
+const fn mul_no_carry<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
     let mut t = [0u64; N];
     let mut i = 0;
     while i < N {
@@ -80,12 +75,7 @@ const fn mul_no_carry<const N: usize>(
 
 /// Textbook CIOS with an (N+2)-word accumulator, for moduli without a spare bit.
 #[inline(always)]
-const fn mul_general<const N: usize>(
-    a: &[u64; N],
-    b: &[u64; N],
-    m: &[u64; N],
-    inv: u64,
-) -> [u64; N] {
+const fn mul_general<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
     let mut t = [0u64; N];
     let mut t_hi = 0u64; // word N of the accumulator; word N+1 is at most 1 and folded below
     let mut i = 0;
@@ -290,7 +280,9 @@ mod tests {
 
     #[test]
     fn montgomery_matches_bigint() {
-        check::<6>(crate::limbs::from_hex("0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab"));
+        check::<6>(crate::limbs::from_hex(
+            "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab",
+        ));
         check::<4>(crate::limbs::from_hex("0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47"));
         // secp256k1's p has no spare bit: exercises the general path.
         check::<4>(crate::limbs::from_hex("0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f"));
