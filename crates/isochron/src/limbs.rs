@@ -6,6 +6,8 @@
 
 pub mod mont;
 #[cfg(target_arch = "x86_64")]
+pub mod x86_64_addsub;
+#[cfg(target_arch = "x86_64")]
 pub mod x86_64_adx;
 
 /// Add with carry: returns `(a + b + carry mod 2^64, carry_out)`, `carry ∈ {0, 1}`.

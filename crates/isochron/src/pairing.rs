@@ -59,6 +59,9 @@ pub trait PairingParams<const N: usize>: 'static + Copy + Clone + core::fmt::Deb
     const PARAM_IS_NEGATIVE: bool;
 }
 
+/// One `(P, Q)` argument pair of a pairing product.
+pub type PairingInput<E, const N: usize> = (Affine<<E as PairingParams<N>>::G1>, Affine<<E as PairingParams<N>>::G2>);
+
 /// An element of the pairing target group (order-`r` subgroup of `Fp12*`).
 pub type Gt<E, const N: usize> = Fp12<<E as PairingParams<N>>::Tower, N>;
 
@@ -84,7 +87,7 @@ pub fn pairing<E: PairingParams<N>, const N: usize>(p: &Affine<E::G1>, q: &Affin
 
 /// Whether `∏ e(Pᵢ, Qᵢ) = 1`: one multi-Miller loop and one final exponentiation. The
 /// primitive signature and commitment checks use. Points are public.
-pub fn pairing_check<E: PairingParams<N>, const N: usize>(pairs: &[(Affine<E::G1>, Affine<E::G2>)]) -> bool {
+pub fn pairing_check<E: PairingParams<N>, const N: usize>(pairs: &[PairingInput<E, N>]) -> bool {
     let prepared: alloc::vec::Vec<_> = pairs.iter().map(|(p, q)| (*p, G2Prepared::from(*q))).collect();
     let f = multi_miller_loop::<E, N>(&prepared);
     bool::from(final_exponentiation::<E, N>(&f).ct_eq(&Gt::<E, N>::ONE))

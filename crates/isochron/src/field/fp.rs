@@ -201,18 +201,27 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// `self + rhs`.
     #[inline(always)]
     pub fn add(&self, rhs: &Self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        return Self::from_mont_limbs(limbs::x86_64_addsub::add_mod(&self.mont, &rhs.mont, &P::MODULUS));
+        #[cfg(not(target_arch = "x86_64"))]
         Self::from_mont_limbs(limbs::add_mod(&self.mont, &rhs.mont, &P::MODULUS))
     }
 
     /// `self - rhs`.
     #[inline(always)]
     pub fn sub(&self, rhs: &Self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        return Self::from_mont_limbs(limbs::x86_64_addsub::sub_mod(&self.mont, &rhs.mont, &P::MODULUS));
+        #[cfg(not(target_arch = "x86_64"))]
         Self::from_mont_limbs(limbs::sub_mod(&self.mont, &rhs.mont, &P::MODULUS))
     }
 
     /// `-self`.
     #[inline(always)]
     pub fn neg(&self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        return Self::from_mont_limbs(limbs::x86_64_addsub::neg_mod(&self.mont, &P::MODULUS));
+        #[cfg(not(target_arch = "x86_64"))]
         Self::from_mont_limbs(limbs::neg_mod(&self.mont, &P::MODULUS))
     }
 

@@ -96,7 +96,7 @@ impl<T: TowerParams<N>, const N: usize> Acc<T, N> {
         let h = e + f - g.double();
         self.x = lambda * h;
         self.y = theta * (g - h) - e * self.y;
-        self.z = self.z * e;
+        self.z *= e;
         let j = theta * qx - lambda * qy;
         [lambda, -theta, j]
     }
