@@ -11,17 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 filter="${1:-}"
 
-apt_updated=""
-apt_install() {
-    if [ -z "$apt_updated" ]; then apt-get update; apt_updated=1; fi
-    apt-get install -y "$@"
-}
-command -v valgrind >/dev/null || apt_install valgrind
-# crabgrind's build script runs bindgen, which needs libclang and clang's own headers.
-if ! ls /usr/lib/llvm-*/lib/libclang.so* /usr/lib/*/libclang-*.so* >/dev/null 2>&1 \
-    || ! ls /usr/lib/llvm-*/lib/clang/*/include/stddef.h >/dev/null 2>&1; then
-    apt_install libclang-dev
-fi
+# shellcheck source=scripts/deps.sh
+. scripts/deps.sh
+ensure_ctgrind_deps
 
 variants=(portable)
 grep -qw adx /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo && variants+=(adx)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # README's test command: runs every test suite the project has, installing what they need.
 #   1. formatting and lints (cargo fmt, clippy -D warnings) over the whole workspace;
-#   2. the Rust workspace tests, in release mode (differential tests against peers, vectors,
+#   2. the Rust workspace tests, optimized (profile `ci`: release without LTO) (differential tests against peers, vectors,
 #      property tests, the CLI's and the benchmark's own tests);
 #   3. the constant-time check under valgrind (scripts/ctgrind.sh installs valgrind if missing).
 # Later: the C, Python and Go suites. Exit status non-zero on any failure.
@@ -17,6 +17,11 @@ cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
 cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
 # blst (a benchmark and test peer) is C and assembly built by the `cc` crate.
 command -v cc >/dev/null || { apt-get update && apt-get install -y build-essential; }
+# valgrind (the constant-time check) and libclang (crabgrind's build script runs bindgen, which
+# clippy and the workspace tests build too).
+# shellcheck source=scripts/deps.sh
+. scripts/deps.sh
+ensure_ctgrind_deps
 
 step "cargo fmt --check"
 cargo fmt --all --check
@@ -24,8 +29,8 @@ cargo fmt --all --check
 step "cargo clippy -D warnings"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
-step "cargo test --workspace --release"
-cargo test --workspace --release --locked
+step "cargo test --workspace (release optimizations, profile ci)"
+cargo test --workspace --profile ci --locked
 
 if [ -x scripts/ctgrind.sh ]; then
     step "constant-time check (valgrind)"
