@@ -13,10 +13,10 @@
 //! (Bernstein–Yang's divstep started at `δ = 1/2`, here doubled to stay integral). After
 //! `⌊(3787·b + 2166)/1644⌋` steps, `b` the bit length of `m` (Wuille's bound, verified for all
 //! `2^22 < m < 2^3805` with `0 ≤ a ≤ m`), `g = 0` and `f = ±gcd(m, a) = ±1`. The steps only look
-//! at the low bits of `f` and `g`, so they run in batches on the low words (60 steps as two
-//! halves of 30 with the matrix rows packed two to a word, or 62 in the variable-time code);
-//! a batch yields a matrix `T` with `2^62·(f', g') = T·(f, g)` (scaled up when the batch is
-//! shorter than 62 steps); `T` is then applied to the full numbers,
+//! at the low bits of `f` and `g`, so they run in batches on the low words (57 steps as three
+//! sub-batches of 19 on words that pack low bits and matrix entries together, or 62 in the
+//! variable-time code); a batch yields a matrix `T` with `2^62·(f', g') = T·(f, g)` (scaled up
+//! when the batch is shorter than 62 steps); `T` is then applied to the full numbers,
 //! and to `(d, e)` with `f ≡ d·a`, `g ≡ e·a (mod m)` where the division by `2^62` is done
 //! modulo `m` by adding the multiple of `m` that clears the low 62 bits. At the end
 //! `a⁻¹ = ±d mod m`.
@@ -25,18 +25,21 @@
 //! `[0, 2^62)` and a signed top limb, `N + 1` limbs in all, which holds `±2^(64N+1)` for
 //! `N ≤ 30`. `f` and `g` stay within `[−m, m]`, `d` and `e` within `(−2m, m)`.
 //!
-//! [`ct_inverse_mod`] runs the fixed number of steps with branch-free steps; its running time
-//! depends on `N` and the bit length of `m` only. [`inverse_mod_vartime`] skips runs of even
-//! `g` with `tzcnt`, eliminates up to 6 bits per odd step, and stops once `g = 0`.
+//! [`ct_inverse_mod`] runs the fixed number of steps with branch-free steps (`CMOV` assembly on
+//! x86-64, masks elsewhere), each batch's matrix applied while the next batch's steps run; its
+//! running time depends on `N` and the bit length of `m` only. [`inverse_mod_vartime`] skips
+//! runs of even `g` with `tzcnt`, eliminates up to 6 bits per odd step, and stops once `g = 0`.
 
 use crate::limbs;
 
+/// `ζ = −(δ + 1)/2` at the start, `δ = 1`.
+const ZETA_START: i64 = -1;
 /// Mask of the low 62 bits.
 const M62: u64 = (1 << 62) - 1;
 /// Divsteps per batch: the transition-matrix entries then fit in `i64`.
 const BATCH: u32 = 62;
-/// Divsteps per constant-time batch: two packed halves of 30 ([`divsteps_ct_30`]).
-const CT_BATCH: u32 = 60;
+/// Divsteps per constant-time batch: three packed sub-batches ([`divsteps_ct_packed`]).
+const CT_BATCH: u32 = 3 * PACK;
 
 /// A signed integer `Σ lo[i]·2^(62i) + hi·2^(62N)` with every `lo[i]` in `[0, 2^62)` once
 /// carries are propagated (the matrix updates keep that form).
@@ -92,6 +95,26 @@ impl<const N: usize> Signed62<N> {
         (self.lo[0] as u64) | ((next as u64) << 62)
     }
 
+    /// The value modulo `2^126`, from the low limbs (two's complement).
+    #[inline(always)]
+    fn low126(&self) -> u128 {
+        let limb = |i: usize| if i < N { self.lo[i] } else { self.hi } as u64 as u128;
+        let low = limb(0) | limb(1) << 62;
+        if N > 1 {
+            low | limb(2) << 124
+        } else {
+            low
+        }
+    }
+
+    /// The low 64 bits of `(u·self + v·other) / 2^62`, a row of a batch's matrix applied
+    /// ahead of the full update.
+    #[inline(always)]
+    fn low_word_after(&self, other: &Self, u: i64, v: i64) -> u64 {
+        let (u, v) = (u as i128 as u128, v as i128 as u128);
+        (u.wrapping_mul(self.low126()).wrapping_add(v.wrapping_mul(other.low126())) >> 62) as u64
+    }
+
     /// Whether the value is zero (variable time).
     fn is_zero_vartime(&self) -> bool {
         self.hi == 0 && self.lo.iter().all(|&l| l == 0)
@@ -145,55 +168,131 @@ const fn hddivstep_bound(bits: u32) -> u32 {
     (3787 * b + 2166) / 1644
 }
 
-/// `k ≤ 30` hddivsteps, branch-free, on the low words `f`, `g` with `δ = −2ζ − 1`. Each row of
-/// the matrix is packed into one word as `u + 2^32·v` (the steps are linear in the rows, and
-/// `|u|, |v| ≤ 2^30` keeps the halves apart), which halves the matrix work of a step (Pornin,
-/// eprint 2020/972 §3, packs update factors the same way). Returns the matrix with
-/// `2^k·(f', g') = T·(f, g)` and the new `ζ`.
+/// hddivsteps per packed sub-batch ([`divsteps_ct_packed`]).
+const PACK: u32 = 19;
+/// Bit offset of the first matrix entry in a packed word: below it the low bits of `f` or `g`.
+const PACK_A: u32 = PACK + 1;
+/// Bit offset of the second matrix entry; `PACK + 2` bits per entry hold `[−2^19, 2^19]`.
+const PACK_B: u32 = 2 * PACK + 3;
+
+/// 19 hddivsteps, branch-free, on packed words: the low bits of `f` or `g` share one word with
+/// their row of the matrix (the packing of Bernstein–Yang's software, eprint 2019/266, and of
+/// Pornin's update factors, eprint 2020/972 §3). With `f₀`, `g₀` the low 19 bits,
+/// `F = f₀ + 2^20·2^19` and `G = g₀ + 2^41·2^19` hold the rows of the identity scaled by
+/// `2^19`; every step is linear on whole words and halves the `g` word, so after `i` steps
+/// `F = f_i' + 2^20·2^(19−i)·u + 2^41·2^(19−i)·v` (likewise `G` with `q`, `r`), where `f_i'`
+/// agrees with the true `f_i` in its low `19 − i` bits and `|f_i'| < 2^19` — enough to read the
+/// parity of `g` for all 19 steps. `δ = −2ζ − 1`. Returns the matrix with
+/// `2^19·(f', g') = T·(f, g)` and the new `ζ`.
 #[inline(always)]
-fn divsteps_ct_30(mut zeta: i64, mut f: u64, mut g: u64, k: u32) -> (Transition, i64) {
-    let mut fr = 1i64; // f row (u, v) = (1, 0)
-    let mut gr = 1i64 << 32; // g row (q, r) = (0, 1)
-    for _ in 0..k {
-        // sz: all-ones iff δ > 0; godd: all-ones iff g is odd; swap = sz ∧ godd.
-        let sz = zeta >> 63;
-        let godd = ((g & 1) as i64).wrapping_neg();
-        let swap = sz & godd;
-        // g' = (g ± f)/2 (− when swapping) if g is odd, g/2 otherwise; f' = g if swapping. The
-        // selects read only the old values, which keeps the dependency chain per step short.
-        let h = (((f as i64 & godd) ^ swap).wrapping_sub(swap)) as u64;
-        let hr = ((fr & godd) ^ swap).wrapping_sub(swap);
-        f ^= (f ^ g) & swap as u64;
-        g = g.wrapping_add(h) >> 1;
-        // The rows are off the critical path: fr += (gr − fr) also makes fr the old gr.
-        gr = gr.wrapping_add(hr);
-        fr = fr.wrapping_add(gr & swap);
-        // Doubling the f row instead of halving g keeps the matrix integral.
-        fr = fr.wrapping_shl(1);
-        zeta = (zeta ^ swap).wrapping_sub(1);
-    }
-    let (u, q) = (fr as i32 as i64, gr as i32 as i64);
-    (Transition { u, v: (fr - u) >> 32, q, r: (gr - q) >> 32 }, zeta)
+fn divsteps_ct_packed(zeta: i64, f: u64, g: u64) -> (Transition, i64) {
+    let low = (1u64 << PACK) - 1;
+    let fp = ((f & low) | (1 << (PACK_A + PACK))) as i64;
+    let gp = ((g & low) | (1 << (PACK_B + PACK))) as i64;
+    let (zeta, fp, gp) = packed_steps(zeta, fp, gp);
+    // Unpack by rounding: the low field lies in (−2^19, 2^19), each entry in [−2^19, 2^19].
+    let (ra, rb) = (1i64 << (PACK_A - 1), (1i64 << (PACK_A - 1)) + (1i64 << (PACK_B - 1)));
+    let entry = |w: i64| (((w + ra) >> PACK_A) << (64 - PACK_B + PACK_A)) >> (64 - PACK_B + PACK_A);
+    let t = Transition { u: entry(fp), v: (fp + rb) >> PACK_B, q: entry(gp), r: (gp + rb) >> PACK_B };
+    (t, zeta)
 }
 
-/// `k ≤ 60` hddivsteps as two packed half batches ([`divsteps_ct_30`]); the product matrix is
-/// scaled by `2^(62−k)` so that every batch divides by exactly `2^62`.
+/// The 19 hddivsteps of [`divsteps_ct_packed`] on the packed words, unrolled, with `CMOV`
+/// selects. A step is `f' = g`, `g' = (g − f)/2`, `ζ' = −ζ − 2` if `δ > 0` and `g` is odd, else
+/// `f' = f`, `g' = (g + (g mod 2)·f)/2`, `ζ' = ζ − 1`: with `m` the sign mask of `ζ` (all-ones
+/// iff `δ > 0`), the odd-`g` candidates `g + (f ⊕ m) − m`, `m ? g : f` and `ζ ⊕ m` come from the
+/// old values, then one parity test selects them. Straight-line code, no memory access.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn divsteps_ct(zeta: i64, f: u64, g: u64, k: u32) -> (Transition, i64) {
-    let k1 = k.min(CT_BATCH / 2);
-    let (a, zeta) = divsteps_ct_30(zeta, f, g, k1);
-    // The low words after the first half: (a·(f, g)) / 2^k1, valid to 64 − k1 ≥ 34 bits.
-    let f1 = (a.u as u64).wrapping_mul(f).wrapping_add((a.v as u64).wrapping_mul(g)) >> k1;
-    let g1 = (a.q as u64).wrapping_mul(f).wrapping_add((a.r as u64).wrapping_mul(g)) >> k1;
-    let (b, zeta) = divsteps_ct_30(zeta, f1, g1, k - k1);
+fn packed_steps(mut zeta: i64, mut f: i64, mut g: i64) -> (i64, i64, i64) {
+    // SAFETY: register-only arithmetic: no memory, no stack, no flags live across the block.
+    unsafe {
+        core::arch::asm!(
+            ".rept {k}",
+            "mov {m}, {z}",
+            "sar {m}, 63",             // m; SF: δ > 0
+            "mov {nf}, {f}",
+            "cmovs {nf}, {g}",         // f' if g is odd
+            "mov {x}, {f}",
+            "xor {x}, {m}",
+            "sub {x}, {m}",            // ±f
+            "lea {s}, [{g} + {x}]",    // 2g' if g is odd
+            "xor {m}, {z}",            // ζ' + 1 if g is odd
+            "test {g:l}, 1",           // ZF: g even
+            "cmovnz {g}, {s}",
+            "cmovnz {f}, {nf}",
+            "cmovnz {z}, {m}",
+            "sar {g}, 1",
+            "dec {z}",
+            ".endr",
+            k = const PACK,
+            z = inout(reg) zeta,
+            f = inout(reg) f,
+            g = inout(reg) g,
+            m = out(reg) _,
+            nf = out(reg) _,
+            x = out(reg) _,
+            s = out(reg) _,
+            options(pure, nomem, nostack),
+        );
+    }
+    (zeta, f, g)
+}
+
+/// The steps of [`packed_steps`] with masks instead of `CMOV`, for other architectures (and
+/// checked against the assembly in the tests).
+#[cfg(any(test, not(target_arch = "x86_64")))]
+#[inline(always)]
+fn packed_steps_portable(mut zeta: i64, mut f: i64, mut g: i64) -> (i64, i64, i64) {
+    for _ in 0..PACK {
+        // sz: all-ones iff δ > 0; godd: all-ones iff g is odd; swap = sz ∧ godd.
+        let sz = zeta >> 63;
+        let godd = (g & 1).wrapping_neg();
+        // g += ±f if g is odd (− when δ > 0), then f ← old g on a swap: f += (g − f).
+        g = g.wrapping_add(((f ^ sz).wrapping_sub(sz)) & godd);
+        let swap = sz & godd;
+        zeta = (zeta ^ swap).wrapping_sub(1);
+        f = f.wrapping_add(g & swap);
+        g >>= 1;
+    }
+    (zeta, f, g)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+use packed_steps_portable as packed_steps;
+
+/// `k` hddivsteps, a multiple of 19 up to 57, as packed sub-batches ([`divsteps_ct_packed`]);
+/// the product matrix is scaled by `2^(62−k)` so that every batch divides by exactly `2^62`.
+/// `overlap` runs after the first sub-batch: work that does not depend on these steps (the
+/// previous batch's matrix update) then fills the execution ports the steps leave idle.
+#[inline(always)]
+fn divsteps_ct(mut zeta: i64, mut f: u64, mut g: u64, k: u32, overlap: impl FnOnce()) -> (Transition, i64) {
+    debug_assert!(k % PACK == 0 && k <= CT_BATCH);
+    let mut t = Transition { u: 1, v: 0, q: 0, r: 1 };
+    let mut overlap = Some(overlap);
+    for _ in 0..k / PACK {
+        let (a, z) = divsteps_ct_packed(zeta, f, g);
+        if let Some(work) = overlap.take() {
+            work();
+        }
+        zeta = z;
+        // The low words after this sub-batch, valid to 64 − (steps so far) bits.
+        (f, g) = (
+            (a.u as u64).wrapping_mul(f).wrapping_add((a.v as u64).wrapping_mul(g)) >> PACK,
+            (a.q as u64).wrapping_mul(f).wrapping_add((a.r as u64).wrapping_mul(g)) >> PACK,
+        );
+        t = Transition {
+            u: a.u * t.u + a.v * t.q,
+            v: a.u * t.v + a.v * t.r,
+            q: a.q * t.u + a.r * t.q,
+            r: a.q * t.v + a.r * t.r,
+        };
+    }
+    if let Some(work) = overlap {
+        work();
+    }
     let s = BATCH - k;
-    let t = Transition {
-        u: (b.u * a.u + b.v * a.q) << s,
-        v: (b.u * a.v + b.v * a.r) << s,
-        q: (b.q * a.u + b.r * a.q) << s,
-        r: (b.q * a.v + b.r * a.r) << s,
-    };
-    (t, zeta)
+    (Transition { u: t.u << s, v: t.v << s, q: t.q << s, r: t.r << s }, zeta)
 }
 
 /// 62 hddivsteps in variable time: runs of even `g` in one shift, and up to `min(ζ + 1, 6)`
@@ -295,19 +394,18 @@ fn update_de<const N: usize>(d: &mut Signed62<N>, e: &mut Signed62<N>, t: &Trans
     e.hi = (ce >> 62) as i64;
 }
 
-/// The state of a safegcd run: `f ≡ d·a`, `g ≡ e·a (mod m)`, and `ζ = −(δ + 1)/2`.
+/// The state of a safegcd run: `f ≡ d·a`, `g ≡ e·a (mod m)`.
 struct State<const N: usize> {
     f: Signed62<N>,
     g: Signed62<N>,
     d: Signed62<N>,
     e: Signed62<N>,
-    zeta: i64,
     m: Signed62<N>,
     m_inv62: u64,
 }
 
 impl<const N: usize> State<N> {
-    /// `(δ, f, g, d, e) = (1, m, a, 0, 1)`.
+    /// `(f, g, d, e) = (m, a, 0, 1)`.
     #[inline(always)]
     fn new(a: &[u64; N], m: &[u64; N]) -> Self {
         let ms = Signed62::from_limbs(m);
@@ -318,7 +416,6 @@ impl<const N: usize> State<N> {
             g: Signed62::from_limbs(a),
             d: Signed62::from_limbs(&[0; N]),
             e: one,
-            zeta: -1,
             m: ms,
             // −m⁻¹ mod 2^64, negated and truncated.
             m_inv62: crate::limbs::mont::neg_inv64(m[0]).wrapping_neg() & M62,
@@ -327,8 +424,7 @@ impl<const N: usize> State<N> {
 
     /// Applies a batch's matrix to `f, g, d, e`.
     #[inline(always)]
-    fn apply(&mut self, t: &Transition, zeta: i64) {
-        self.zeta = zeta;
+    fn apply(&mut self, t: &Transition) {
         update_fg(&mut self.f, &mut self.g, t);
         update_de(&mut self.d, &mut self.e, t, &self.m, self.m_inv62);
     }
@@ -356,14 +452,19 @@ impl<const N: usize> State<N> {
 /// modulus only.
 pub fn ct_inverse_mod<const N: usize>(a: &[u64; N], m: &[u64; N]) -> [u64; N] {
     let mut s = State::new(a, m);
-    let steps = hddivstep_bound(limbs::num_bits_vartime(m));
-    // Full batches with a constant step count (fully unrolled), then the remainder.
-    for _ in 0..steps / CT_BATCH {
-        let (t, zeta) = divsteps_ct(s.zeta, s.f.low_word(), s.g.low_word(), CT_BATCH);
-        s.apply(&t, zeta);
+    // The bound rounded up to whole sub-batches: steps past `g = 0` keep `g = 0`, `f = ±1`.
+    let steps = hddivstep_bound(limbs::num_bits_vartime(m)).next_multiple_of(PACK);
+    // The short batch first, then full ones. Each batch's steps start from
+    // the low words after the previous matrix, which is applied to the full numbers while
+    // the steps run (software pipelining).
+    let batches = steps.div_ceil(CT_BATCH);
+    let (mut t, mut zeta) =
+        divsteps_ct(ZETA_START, s.f.low_word(), s.g.low_word(), steps - (batches - 1) * CT_BATCH, || {});
+    for _ in 1..batches {
+        let (f, g) = (s.f.low_word_after(&s.g, t.u, t.v), s.f.low_word_after(&s.g, t.q, t.r));
+        (t, zeta) = divsteps_ct(zeta, f, g, CT_BATCH, || s.apply(&t));
     }
-    let (t, zeta) = divsteps_ct(s.zeta, s.f.low_word(), s.g.low_word(), steps % CT_BATCH);
-    s.apply(&t, zeta);
+    s.apply(&t);
     s.finish()
 }
 
@@ -371,9 +472,11 @@ pub fn ct_inverse_mod<const N: usize>(a: &[u64; N], m: &[u64; N]) -> [u64; N] {
 /// data only): safegcd that skips runs of even values and stops as soon as `g = 0`.
 pub fn inverse_mod_vartime<const N: usize>(a: &[u64; N], m: &[u64; N]) -> [u64; N] {
     let mut s = State::new(a, m);
+    let mut zeta = ZETA_START;
     while !s.g.is_zero_vartime() {
-        let (t, zeta) = divsteps_vartime(s.zeta, s.f.low_word(), s.g.low_word());
-        s.apply(&t, zeta);
+        let (t, z) = divsteps_vartime(zeta, s.f.low_word(), s.g.low_word());
+        zeta = z;
+        s.apply(&t);
     }
     s.finish()
 }
@@ -452,6 +555,20 @@ mod tests {
         check_modulus::<4>(limbs::from_hex("0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f"), 500);
         check_modulus::<4>(limbs::from_hex("0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed"), 500);
         check_modulus::<1>([0xffff_ffff_ffff_ffc5], 2000);
+    }
+
+    /// The `CMOV` steps agree with the mask steps from packed words of random low bits.
+    #[test]
+    fn packed_steps_match_portable() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(0x5afe);
+        let low = (1u64 << PACK) - 1;
+        for _ in 0..100_000 {
+            let (f, g): (u64, u64) = (rng.gen::<u64>() | 1, rng.gen());
+            let zeta = rng.gen_range(-60..60);
+            let fp = ((f & low) | (1 << (PACK_A + PACK))) as i64;
+            let gp = ((g & low) | (1 << (PACK_B + PACK))) as i64;
+            assert_eq!(packed_steps(zeta, fp, gp), packed_steps_portable(zeta, fp, gp));
+        }
     }
 
     #[test]
