@@ -3,6 +3,9 @@
 //! Everything here is generic over the number of limbs `N` and, unless its name ends in
 //! `_vartime`, runs in time independent of the limb values. Most functions are `const fn` so
 //! that Montgomery constants can be derived from a modulus at compile time ([`mont`]).
+//! On x86-64 the run-time field arithmetic takes its modular addition, subtraction and
+//! negation from [`x86_64_addsub`] instead: LLVM turns the `u128` carries of [`adc`]/[`sbb`]
+//! into `setb`/re-add sequences rather than `ADC`/`SBB` chains.
 
 pub mod mont;
 #[cfg(target_arch = "x86_64")]

@@ -14,6 +14,12 @@ use zeroize::Zeroize;
 use super::{inversion, Field};
 use crate::error::Error;
 use crate::limbs::{self, mont};
+// Run-time modular addition, subtraction and negation: the x86-64 assembly (N = 4, 6) where
+// available, else the portable `const fn` versions (which the compile-time derivations use).
+#[cfg(not(target_arch = "x86_64"))]
+use crate::limbs as addsub;
+#[cfg(target_arch = "x86_64")]
+use crate::limbs::x86_64_addsub as addsub;
 
 /// The constants of a prime field. A named field declares only `MODULUS`, a small generator of
 /// the multiplicative group and its name; every Montgomery constant and exponent is derived
@@ -201,28 +207,19 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// `self + rhs`.
     #[inline(always)]
     pub fn add(&self, rhs: &Self) -> Self {
-        #[cfg(target_arch = "x86_64")]
-        return Self::from_mont_limbs(limbs::x86_64_addsub::add_mod(&self.mont, &rhs.mont, &P::MODULUS));
-        #[cfg(not(target_arch = "x86_64"))]
-        Self::from_mont_limbs(limbs::add_mod(&self.mont, &rhs.mont, &P::MODULUS))
+        Self::from_mont_limbs(addsub::add_mod(&self.mont, &rhs.mont, &P::MODULUS))
     }
 
     /// `self - rhs`.
     #[inline(always)]
     pub fn sub(&self, rhs: &Self) -> Self {
-        #[cfg(target_arch = "x86_64")]
-        return Self::from_mont_limbs(limbs::x86_64_addsub::sub_mod(&self.mont, &rhs.mont, &P::MODULUS));
-        #[cfg(not(target_arch = "x86_64"))]
-        Self::from_mont_limbs(limbs::sub_mod(&self.mont, &rhs.mont, &P::MODULUS))
+        Self::from_mont_limbs(addsub::sub_mod(&self.mont, &rhs.mont, &P::MODULUS))
     }
 
     /// `-self`.
     #[inline(always)]
     pub fn neg(&self) -> Self {
-        #[cfg(target_arch = "x86_64")]
-        return Self::from_mont_limbs(limbs::x86_64_addsub::neg_mod(&self.mont, &P::MODULUS));
-        #[cfg(not(target_arch = "x86_64"))]
-        Self::from_mont_limbs(limbs::neg_mod(&self.mont, &P::MODULUS))
+        Self::from_mont_limbs(addsub::neg_mod(&self.mont, &P::MODULUS))
     }
 
     /// `2·self`.
