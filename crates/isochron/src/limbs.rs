@@ -191,12 +191,6 @@ pub const fn trailing_zeros_vartime<const N: usize>(a: &[u64; N]) -> u32 {
     64 * N as u32
 }
 
-/// Bit `i` of `a` (0 or 1); `i` is public.
-#[inline(always)]
-pub const fn bit<const N: usize>(a: &[u64; N], i: u32) -> u64 {
-    (a[(i / 64) as usize] >> (i % 64)) & 1
-}
-
 /// The limbs with a single small value.
 pub const fn from_u64<const N: usize>(v: u64) -> [u64; N] {
     let mut r = [0u64; N];

@@ -7,7 +7,7 @@
 //! the two carry chains of each row need no extra word. Every constant a field needs (`-m⁻¹ mod
 //! 2⁶⁴`, `R`, `R²`, `R³`, exponents) is derived here by `const fn` from the modulus alone.
 
-use super::{adc, add_mod, mac, select, shr, sub};
+use super::{adc, add_mod, mac, select, sub};
 
 /// `-m⁻¹ mod 2⁶⁴` for odd `m0` (Newton–Hensel lifting: each step doubles the correct bits).
 pub const fn neg_inv64(m0: u64) -> u64 {
@@ -206,11 +206,6 @@ pub const fn redc<const N: usize>(lo: &[u64; N], hi: &[u64; N], m: &[u64; N], in
     final_sub(&t.hi, top, m)
 }
 
-/// `x·R mod m` from `x < m`: Montgomery multiplication by `R² mod m`.
-pub const fn to_mont<const N: usize>(x: &[u64; N], r2: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
-    mul(x, r2, m, inv)
-}
-
 /// `base^exp` in Montgomery form (square-and-multiply, MSB first; `exp` is public). `one` is
 /// `R mod m`.
 pub const fn pow_vartime<const N: usize, const E: usize>(
@@ -230,11 +225,6 @@ pub const fn pow_vartime<const N: usize, const E: usize>(
         }
     }
     r
-}
-
-/// `(m - 1) / 2`, the Euler-criterion exponent.
-pub const fn half_minus<const N: usize>(m: &[u64; N]) -> [u64; N] {
-    shr(m, 1)
 }
 
 #[cfg(test)]
