@@ -6,11 +6,13 @@
 //! Adding an op: one line in [`REGISTRY`] (with a builder below if it is a new kind of
 //! operation), and one line per peer in `peers::attach`.
 
+use isochron::curve::short_weierstrass::{Projective, Scalar};
 use isochron::curves::{bls12_381, bn254};
 use isochron::field::fp12::Fp12;
 use isochron::field::fp2::{Fp2, TowerParams};
 use isochron::field::fp6::Fp6;
 use isochron::field::{Field, FieldParams, Fp, SqrtField};
+use isochron::pairing::{self, PairingParams};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
@@ -49,6 +51,10 @@ pub const REGISTRY: &[(&str, Builder)] = &[
     ("bn254/fp/mul", mul::<bn254::Fp>),
     ("bn254/fp/square", square::<bn254::Fp>),
     ("bn254/fp/inverse", inverse::<bn254::Fp>),
+    ("bls12_381/miller_loop", pairing_op::<bls12_381::Bls12_381, 6>),
+    ("bls12_381/final_exp", pairing_op::<bls12_381::Bls12_381, 6>),
+    ("bls12_381/pairing", pairing_op::<bls12_381::Bls12_381, 6>),
+    ("bn254/pairing", pairing_op::<bn254::Bn254, 4>),
 ];
 
 /// Whether `name` is selected by `filters` (substrings of op names; none selects all).
@@ -127,6 +133,24 @@ fn inverse<F: Field + Encode>(name: &'static str) -> Op {
     Op { name, inputs: vec![x.encode()], isochron: chain(x, (), |x, _| x.invert().unwrap()), peers: vec![] }
 }
 
+/// `e(P, Q)`, its Miller loop, or its final exponentiation (by the op name's last part) on
+/// `P = [a]G1`, `Q = [b]G2`; the inputs are the scalars `a`, `b` (peers derive the same points).
+fn pairing_op<E: PairingParams<N>, const N: usize>(name: &'static str) -> Op {
+    let mut rng = rng_for(name);
+    let (a, b): (Scalar<E::G1>, Scalar<E::G1>) = (nonzero(&mut rng), nonzero(&mut rng));
+    let p = Projective::<E::G1>::generator().mul(&a).to_affine();
+    let q = Projective::<E::G2>::generator().mul(&b).to_affine();
+    let inputs = vec![a.encode(), b.encode()];
+    let isochron = if name.ends_with("miller_loop") {
+        repeat((p, q), |(p, q)| pairing::miller_loop::<E, N>(p, q))
+    } else if name.ends_with("final_exp") {
+        repeat(pairing::miller_loop::<E, N>(&p, &q), pairing::final_exponentiation::<E, N>)
+    } else {
+        repeat((p, q), |(p, q)| pairing::pairing::<E, N>(p, q))
+    };
+    Op { name, inputs, isochron, peers: vec![] }
+}
+
 /// A square root of the same square, repeated (`x` is a random non-zero square).
 fn sqrt<F: SqrtField + Encode>(name: &'static str) -> Op {
     let x = nonzero::<F>(&mut rng_for(name)).square();
@@ -140,7 +164,8 @@ mod tests {
     #[test]
     fn names_are_unique_and_lower_case() {
         let mut names: Vec<&str> = REGISTRY.iter().map(|(n, _)| *n).collect();
-        assert!(names.iter().all(|n| n.split('/').count() == 3 && *n == n.to_lowercase()));
+        // `curve/group_or_area/operation`, or `curve/operation` (e.g. `bls12_381/pairing`).
+        assert!(names.iter().all(|n| matches!(n.split('/').count(), 2 | 3) && *n == n.to_lowercase()));
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), REGISTRY.len());

@@ -45,6 +45,16 @@ pub fn attach(op: &mut Op) {
         "bn254/fp/mul" => vec![("arkworks", arkworks::mul::<ark254::Fq>(x))],
         "bn254/fp/square" => vec![("arkworks", arkworks::square::<ark254::Fq>(x))],
         "bn254/fp/inverse" => vec![("arkworks", arkworks::inverse::<ark254::Fq>(x))],
+        "bls12_381/miller_loop" => {
+            vec![("blst", blst::miller_loop(x)), ("arkworks", arkworks::miller_loop::<ark381::Bls12_381>(x))]
+        }
+        "bls12_381/final_exp" => {
+            vec![("blst", blst::final_exp(x)), ("arkworks", arkworks::final_exp::<ark381::Bls12_381>(x))]
+        }
+        "bls12_381/pairing" => {
+            vec![("blst", blst::pairing(x)), ("arkworks", arkworks::pairing::<ark381::Bls12_381>(x))]
+        }
+        "bn254/pairing" => vec![("arkworks", arkworks::pairing::<ark254::Bn254>(x))],
         _ => vec![],
     };
     op.peers.extend(peers);

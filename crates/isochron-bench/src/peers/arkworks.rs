@@ -59,6 +59,30 @@ pub fn sqrt<F: ArkDecode>(inputs: &[Vec<u8>]) -> Kernel {
     repeat(F::decode(&inputs[0]), |x| x.sqrt().expect("a square input"))
 }
 
+/// `P = [a]G1`, `Q = [b]G2` from the op's two big-endian scalars.
+fn points<E: ark_ec::pairing::Pairing>(inputs: &[Vec<u8>]) -> (E::G1Affine, E::G2Affine) {
+    use ark_ec::{CurveGroup, PrimeGroup};
+    let a = E::ScalarField::from_be_bytes_mod_order(&inputs[0]);
+    let b = E::ScalarField::from_be_bytes_mod_order(&inputs[1]);
+    ((E::G1::generator() * a).into_affine(), (E::G2::generator() * b).into_affine())
+}
+
+/// The Miller loop of `e(P, Q)`.
+pub fn miller_loop<E: ark_ec::pairing::Pairing>(inputs: &[Vec<u8>]) -> Kernel {
+    repeat(points::<E>(inputs), |(p, q)| E::multi_miller_loop([*p], [*q]))
+}
+
+/// The final exponentiation of the Miller loop of `e(P, Q)`.
+pub fn final_exp<E: ark_ec::pairing::Pairing>(inputs: &[Vec<u8>]) -> Kernel {
+    let (p, q) = points::<E>(inputs);
+    repeat(E::multi_miller_loop([p], [q]), |f| E::final_exponentiation(*f))
+}
+
+/// `e(P, Q)`.
+pub fn pairing<E: ark_ec::pairing::Pairing>(inputs: &[Vec<u8>]) -> Kernel {
+    repeat(points::<E>(inputs), |(p, q)| E::pairing(*p, *q))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,7 @@
 
 use blst::*;
 
-use crate::timing::{chain, Kernel};
+use crate::timing::{chain, repeat, Kernel};
 
 /// A blst field type with the exported arithmetic the benchmark times.
 pub trait BlstField: Copy + Default + PartialEq + core::fmt::Debug + 'static {
@@ -113,6 +113,61 @@ pub fn fp_sqrt(inputs: &[Vec<u8>]) -> Kernel {
         // SAFETY: FFI call on valid, aligned blst_fp values.
         let ok = unsafe { blst_fp_sqrt(&mut r, x) };
         (r, ok)
+    })
+}
+
+/// `P = [a]G1`, `Q = [b]G2` (affine) from the op's two big-endian scalars.
+fn points(inputs: &[Vec<u8>]) -> (blst_p1_affine, blst_p2_affine) {
+    let mut out = (blst_p1_affine::default(), blst_p2_affine::default());
+    let (mut a, mut b) = (blst_scalar::default(), blst_scalar::default());
+    let (mut p, mut q) = (blst_p1::default(), blst_p2::default());
+    // SAFETY: FFI calls on valid values; the scalar inputs are 32 bytes as blst reads them, and
+    // the scalar byte arrays (`b` field, little-endian) hold 255 significant bits.
+    unsafe {
+        blst_scalar_from_bendian(&mut a, inputs[0].as_ptr());
+        blst_scalar_from_bendian(&mut b, inputs[1].as_ptr());
+        blst_p1_mult(&mut p, blst_p1_generator(), a.b.as_ptr(), 255);
+        blst_p2_mult(&mut q, blst_p2_generator(), b.b.as_ptr(), 255);
+        blst_p1_to_affine(&mut out.0, &p);
+        blst_p2_to_affine(&mut out.1, &q);
+    }
+    out
+}
+
+/// The Miller loop of `e(P, Q)`.
+pub fn miller_loop(inputs: &[Vec<u8>]) -> Kernel {
+    repeat(points(inputs), |(p, q)| {
+        let mut f = blst_fp12::default();
+        // SAFETY: FFI call on valid affine points and a distinct output.
+        unsafe { blst_miller_loop(&mut f, q, p) };
+        f
+    })
+}
+
+/// The final exponentiation of the Miller loop of `e(P, Q)`.
+pub fn final_exp(inputs: &[Vec<u8>]) -> Kernel {
+    let (p, q) = points(inputs);
+    let mut f = blst_fp12::default();
+    // SAFETY: FFI call on valid affine points and a distinct output.
+    unsafe { blst_miller_loop(&mut f, &q, &p) };
+    repeat(f, |f| {
+        let mut r = blst_fp12::default();
+        // SAFETY: FFI call on a valid value and a distinct output.
+        unsafe { blst_final_exp(&mut r, f) };
+        r
+    })
+}
+
+/// `e(P, Q)`: the Miller loop and the final exponentiation.
+pub fn pairing(inputs: &[Vec<u8>]) -> Kernel {
+    repeat(points(inputs), |(p, q)| {
+        let (mut f, mut r) = (blst_fp12::default(), blst_fp12::default());
+        // SAFETY: FFI calls on valid affine points and distinct outputs.
+        unsafe {
+            blst_miller_loop(&mut f, q, p);
+            blst_final_exp(&mut r, &f);
+        }
+        r
     })
 }
 
