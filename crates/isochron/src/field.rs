@@ -20,6 +20,7 @@ pub mod fp2;
 pub mod fp6;
 pub mod inversion;
 pub mod sqrt;
+mod wide;
 
 pub use fp::{FieldParams, Fp};
 

@@ -12,6 +12,20 @@ pub mod mont;
 pub mod x86_64_addsub;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64_adx;
+#[cfg(target_arch = "x86_64")]
+pub mod x86_64_wide_addsub;
+
+/// The additive operations on double-width values `[low half, high half]` below `m·2^(64N)`
+/// (lazy reduction, see `field/wide.rs`).
+#[derive(Clone, Copy)]
+pub enum WideOp {
+    /// `(a + b) mod m·2^(64N)`.
+    AddMod,
+    /// `(a − b) mod m·2^(64N)`.
+    SubMod,
+    /// `a − b` for `a ≥ b`.
+    Sub,
+}
 
 /// Add with carry: returns `(a + b + carry mod 2^64, carry_out)`, `carry ∈ {0, 1}`.
 #[inline(always)]

@@ -20,7 +20,7 @@ use zeroize::Zeroize;
 
 use super::fp::impl_field_ops;
 use super::fp2::{Fp2, TowerParams};
-use super::fp6::Fp6;
+use super::fp6::{Fp6, Fp6Wide};
 use super::Field;
 
 /// An element `c0 + c1·w` of the quadratic extension of [`Fp6`] declared by `T`.
@@ -75,44 +75,60 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
         Self::new(self.c0, self.c1.neg())
     }
 
-    /// `self · rhs`, Karatsuba: `t0 = a0b0`, `t1 = a1b1`, `c0 = t0 + v·t1`,
-    /// `c1 = (a0 + a1)(b0 + b1) − t0 − t1`.
+    /// `self · rhs`, Karatsuba over lazily reduced Fp6 products (eprint 2010/526 §3):
+    /// `t0 = a0b0`, `t1 = a1b1`, `c0 = t0 + v·t1`, `c1 = (a0 + a1)(b0 + b1) − t0 − t1`, all at
+    /// double width; one Montgomery reduction per Fp coefficient (12 in all).
     #[inline]
     pub fn mul(&self, rhs: &Self) -> Self {
-        let t0 = self.c0.mul(&rhs.c0);
-        let t1 = self.c1.mul(&rhs.c1);
-        let c1 = self.c0.add(&self.c1).mul(&rhs.c0.add(&rhs.c1)).sub(&t0).sub(&t1);
-        Self::new(t0.add(&t1.mul_by_nonresidue()), c1)
+        let (mut t0, mut t1, mut c1) = (Fp6Wide::ZERO, Fp6Wide::ZERO, Fp6Wide::ZERO);
+        self.c0.mul_wide_into(&rhs.c0, &mut t0);
+        self.c1.mul_wide_into(&rhs.c1, &mut t1);
+        self.c0.add(&self.c1).mul_wide_into(&rhs.c0.add(&rhs.c1), &mut c1);
+        Self::karatsuba_tail(&mut t0, &t1, &mut c1)
+    }
+
+    /// The end of a Karatsuba product from `t0 = a0b0`, `t1 = a1b1` and `c1 = (a0 + a1)(b0 +
+    /// b1)` at double width: `(t0 + v·t1) + (c1 − t0 − t1)·w`, reduced.
+    #[inline(always)]
+    fn karatsuba_tail(t0: &mut Fp6Wide<T, N>, t1: &Fp6Wide<T, N>, c1: &mut Fp6Wide<T, N>) -> Self {
+        c1.sub_assign(t0);
+        c1.sub_assign(t1);
+        t0.acc_mul_by_nonresidue(t1, false);
+        Self::new(t0.reduce(), c1.reduce())
     }
 
     /// `self²`, complex method: with `t = a0·a1`, `c0 = (a0 + a1)(a0 + v·a1) − t − v·t`,
-    /// `c1 = 2t`.
+    /// `c1 = 2t`, at double width.
     #[inline]
     pub fn square(&self) -> Self {
-        let t = self.c0.mul(&self.c1);
-        let c0 =
-            self.c0.add(&self.c1).mul(&self.c0.add(&self.c1.mul_by_nonresidue())).sub(&t).sub(&t.mul_by_nonresidue());
-        Self::new(c0, t.double())
+        let (mut t, mut c0) = (Fp6Wide::ZERO, Fp6Wide::ZERO);
+        self.c0.mul_wide_into(&self.c1, &mut t);
+        self.c0.add(&self.c1).mul_wide_into(&self.c0.add(&self.c1.mul_by_nonresidue()), &mut c0);
+        c0.sub_assign(&t);
+        c0.acc_mul_by_nonresidue(&t, true);
+        Self::new(c0.reduce(), t.reduce().double())
     }
 
     /// `self · (d0 + d1·v + d4·v·w)`: the line shape of an M-twist (BLS12-381), non-zero at
-    /// positions 0, 1, 4. 13 Fp2 multiplications.
+    /// positions 0, 1, 4. 13 Fp2 multiplications at double width.
     pub fn mul_by_014(&self, d0: &Fp2<T, N>, d1: &Fp2<T, N>, d4: &Fp2<T, N>) -> Self {
         // Karatsuba with b0 = d0 + d1·v and b1 = d4·v.
-        let t0 = self.c0.mul_by_01(d0, d1);
-        let t1 = self.c1.mul_by_1(d4);
-        let c1 = self.c0.add(&self.c1).mul_by_01(d0, &d1.add(d4)).sub(&t0).sub(&t1);
-        Self::new(t0.add(&t1.mul_by_nonresidue()), c1)
+        let (mut t0, mut t1, mut c1) = (Fp6Wide::ZERO, Fp6Wide::ZERO, Fp6Wide::ZERO);
+        self.c0.mul_by_01_wide_into(d0, d1, &mut t0);
+        self.c1.mul_by_1_wide_into(d4, &mut t1);
+        self.c0.add(&self.c1).mul_by_01_wide_into(d0, &d1.add(d4), &mut c1);
+        Self::karatsuba_tail(&mut t0, &t1, &mut c1)
     }
 
     /// `self · (d0 + d3·w + d4·v·w)`: the line shape of a D-twist (BN254), non-zero at
-    /// positions 0, 3, 4. 13 Fp2 multiplications.
+    /// positions 0, 3, 4. 13 Fp2 multiplications at double width.
     pub fn mul_by_034(&self, d0: &Fp2<T, N>, d3: &Fp2<T, N>, d4: &Fp2<T, N>) -> Self {
         // Karatsuba with b0 = d0 and b1 = d3 + d4·v.
-        let t0 = self.c0.mul_by_fp2(d0);
-        let t1 = self.c1.mul_by_01(d3, d4);
-        let c1 = self.c0.add(&self.c1).mul_by_01(&d0.add(d3), d4).sub(&t0).sub(&t1);
-        Self::new(t0.add(&t1.mul_by_nonresidue()), c1)
+        let (mut t0, mut t1, mut c1) = (Fp6Wide::ZERO, Fp6Wide::ZERO, Fp6Wide::ZERO);
+        self.c0.mul_by_fp2_wide_into(d0, &mut t0);
+        self.c1.mul_by_01_wide_into(d3, d4, &mut t1);
+        self.c0.add(&self.c1).mul_by_01_wide_into(&d0.add(d3), d4, &mut c1);
+        Self::karatsuba_tail(&mut t0, &t1, &mut c1)
     }
 
     /// `self²` for `self` in the cyclotomic subgroup (`self^(p⁶+1)·…`, i.e. `self^(p⁴−p²+1)`

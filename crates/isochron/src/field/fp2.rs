@@ -17,6 +17,7 @@ use zeroize::Zeroize;
 
 use super::fp::impl_field_ops;
 use super::sqrt::pow_sliding_vartime;
+use super::wide::{add_unreduced, FpWide};
 use super::{Field, FieldParams, Fp, SqrtField};
 use crate::limbs::{self, mont};
 
@@ -163,17 +164,30 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         Self::new(self.c0, self.c1.neg())
     }
 
-    /// `self · rhs`, Karatsuba: `c0 = a0b0 − a1b1`, `c1 = (a0 + a1)(b0 + b1) − a0b0 − a1b1`
-    /// (three Fp products; eprint 2006/471 §3). Measured faster here than a sum of products
-    /// with one reduction per coefficient (eprint 2010/526 §3) on the portable kernel, since the
-    /// Fp product has MULX/ADCX/ADOX assembly.
+    /// `self · rhs`: [`Self::mul_wide_into`], then one Montgomery reduction per coefficient.
     #[inline(always)]
     pub fn mul(&self, rhs: &Self) -> Self {
+        let mut w = Fp2Wide::ZERO;
+        self.mul_wide_into(rhs, &mut w);
+        w.reduce()
+    }
+
+    /// `*out = self · rhs` at double width, Karatsuba with lazy reduction (eprint 2010/526 §3,
+    /// Alg. 2): `c0 = a0b0 − a1b1` (mod `p·R`), `c1 = (a0 + a1)(b0 + b1) − a0b0 − a1b1 = a0b1 +
+    /// a1b0`, with unreduced sums `a0 + a1, b0 + b1 < 2p` and exact subtractions (the result is
+    /// below `2p²`). Three double-width products and no reduction.
+    #[inline(always)]
+    pub(crate) fn mul_wide_into(&self, rhs: &Self, out: &mut Fp2Wide<T, N>) {
         let () = Self::BETA_IS_MINUS_ONE;
-        let v0 = self.c0.mul(&rhs.c0);
-        let v1 = self.c1.mul(&rhs.c1);
-        let c1 = self.c0.add(&self.c1).mul(&rhs.c0.add(&rhs.c1)).sub(&v0).sub(&v1);
-        Self::new(v0.sub(&v1), c1)
+        let mut v1 = FpWide::ZERO;
+        FpWide::mul_into(&self.c1, &rhs.c1, &mut v1);
+        FpWide::mul_into(&self.c0, &rhs.c0, &mut out.c0);
+        let sa = add_unreduced(self.c0.mont_limbs(), self.c1.mont_limbs());
+        let sb = add_unreduced(rhs.c0.mont_limbs(), rhs.c1.mont_limbs());
+        FpWide::mul_limbs_into(&sa, &sb, &mut out.c1);
+        out.c1.sub_exact_assign(&out.c0);
+        out.c1.sub_exact_assign(&v1);
+        out.c0.sub_assign(&v1);
     }
 
     /// `self²` by the complex method: `(a0 + a1)(a0 − a1) + 2·a0·a1·u`.
@@ -264,6 +278,71 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         let x_other = b.mul(&x0);
         let x = Self::conditional_select(&x_other, &x_minus, alpha.ct_eq(&minus_one));
         CtOption::new(x, is_root)
+    }
+}
+
+/// An unreduced Fp2 value: both coefficients at double width (see [`super::wide`]), for lazy
+/// reduction in Fp6 and Fp12. Operations write in place, as [`FpWide`]'s.
+#[derive(Clone, Copy)]
+pub(crate) struct Fp2Wide<T: TowerParams<N>, const N: usize> {
+    c0: FpWide<T::Fp, N>,
+    c1: FpWide<T::Fp, N>,
+}
+
+impl<T: TowerParams<N>, const N: usize> Fp2Wide<T, N> {
+    /// Zero.
+    pub(crate) const ZERO: Self = Fp2Wide { c0: FpWide::ZERO, c1: FpWide::ZERO };
+
+    /// `self += rhs`.
+    #[inline(always)]
+    pub(crate) fn add_assign(&mut self, rhs: &Self) {
+        self.c0.add_assign(&rhs.c0);
+        self.c1.add_assign(&rhs.c1);
+    }
+
+    /// `self −= rhs`.
+    #[inline(always)]
+    pub(crate) fn sub_assign(&mut self, rhs: &Self) {
+        self.c0.sub_assign(&rhs.c0);
+        self.c1.sub_assign(&rhs.c1);
+    }
+
+    /// `*out = self · ξ`, as [`Fp2::mul_by_nonresidue`]: `(x·c0 − y·c1) + (x·c1 + y·c0)·u`.
+    #[inline(always)]
+    pub(crate) fn mul_by_nonresidue_into(&self, out: &mut Self) {
+        let [x, y] = T::XI;
+        if x == 1 && y == 1 {
+            self.c0.sub_into(&self.c1, &mut out.c0);
+            self.c0.add_into(&self.c1, &mut out.c1);
+            return;
+        }
+        let mut t = FpWide::ZERO;
+        mul_small_into(&self.c0, x, &mut out.c0);
+        mul_small_into(&self.c1, y, &mut t);
+        out.c0.sub_assign(&t);
+        mul_small_into(&self.c1, x, &mut out.c1);
+        mul_small_into(&self.c0, y, &mut t);
+        out.c1.add_assign(&t);
+    }
+
+    /// The Montgomery reduction of both coefficients.
+    #[inline(always)]
+    pub(crate) fn reduce(&self) -> Fp2<T, N> {
+        Fp2::new(self.c0.reduce(), self.c1.reduce())
+    }
+}
+
+/// `*out = a·k mod p·R` for a small public `k ≥ 1` (double-and-add from the top bit).
+#[inline(always)]
+fn mul_small_into<P: FieldParams<N>, const N: usize>(a: &FpWide<P, N>, k: u64, out: &mut FpWide<P, N>) {
+    *out = *a;
+    let mut i = 63 - k.leading_zeros();
+    while i > 0 {
+        i -= 1;
+        out.double_assign();
+        if (k >> i) & 1 == 1 {
+            out.add_assign(a);
+        }
     }
 }
 

@@ -15,7 +15,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use zeroize::Zeroize;
 
 use super::fp::impl_field_ops;
-use super::fp2::{Fp2, TowerParams};
+use super::fp2::{Fp2, Fp2Wide, TowerParams};
 use super::Field;
 
 /// An element `c0 + c1·v + c2·v²` of the cubic extension of [`Fp2`] declared by `T`.
@@ -65,19 +65,39 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
         Self::new(self.c0.double(), self.c1.double(), self.c2.double())
     }
 
-    /// `self · rhs`, Karatsuba (eprint 2006/471 §4):
-    /// `c0 = v0 + ξ((a1+a2)(b1+b2) − v1 − v2)`, `c1 = (a0+a1)(b0+b1) − v0 − v1 + ξ·v2`,
-    /// `c2 = (a0+a2)(b0+b2) − v0 + v1 − v2` with `vi = ai·bi`.
+    /// `self · rhs`: [`Self::mul_wide_into`], reduced once per coefficient.
     #[inline]
     pub fn mul(&self, rhs: &Self) -> Self {
+        let mut w = Fp6Wide::ZERO;
+        self.mul_wide_into(rhs, &mut w);
+        w.reduce()
+    }
+
+    /// `*out = self · rhs` at double width, Karatsuba (eprint 2006/471 §4) on lazily reduced
+    /// Fp2 products (eprint 2010/526 §3): `c0 = v0 + ξ((a1+a2)(b1+b2) − v1 − v2)`,
+    /// `c1 = (a0+a1)(b0+b1) − v0 − v1 + ξ·v2`, `c2 = (a0+a2)(b0+b2) − v0 + v1 − v2` with
+    /// `vi = ai·bi`: 18 double-width Fp products and no reduction.
+    #[inline]
+    pub(crate) fn mul_wide_into(&self, rhs: &Self, out: &mut Fp6Wide<T, N>) {
         let (a, b) = (self, rhs);
-        let v0 = a.c0.mul(&b.c0);
-        let v1 = a.c1.mul(&b.c1);
-        let v2 = a.c2.mul(&b.c2);
-        let t12 = a.c1.add(&a.c2).mul(&b.c1.add(&b.c2)).sub(&v1).sub(&v2);
-        let t01 = a.c0.add(&a.c1).mul(&b.c0.add(&b.c1)).sub(&v0).sub(&v1);
-        let t02 = a.c0.add(&a.c2).mul(&b.c0.add(&b.c2)).sub(&v0).add(&v1).sub(&v2);
-        Self::new(v0.add(&t12.mul_by_nonresidue()), t01.add(&v2.mul_by_nonresidue()), t02)
+        let (mut v0, mut v1, mut v2, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
+        a.c0.mul_wide_into(&b.c0, &mut v0);
+        a.c1.mul_wide_into(&b.c1, &mut v1);
+        a.c2.mul_wide_into(&b.c2, &mut v2);
+        a.c1.add(&a.c2).mul_wide_into(&b.c1.add(&b.c2), &mut t);
+        t.sub_assign(&v1);
+        t.sub_assign(&v2);
+        t.mul_by_nonresidue_into(&mut out.c0);
+        out.c0.add_assign(&v0);
+        a.c0.add(&a.c1).mul_wide_into(&b.c0.add(&b.c1), &mut t);
+        t.sub_assign(&v0);
+        t.sub_assign(&v1);
+        v2.mul_by_nonresidue_into(&mut out.c1);
+        out.c1.add_assign(&t);
+        a.c0.add(&a.c2).mul_wide_into(&b.c0.add(&b.c2), &mut out.c2);
+        out.c2.sub_assign(&v0);
+        out.c2.add_assign(&v1);
+        out.c2.sub_assign(&v2);
     }
 
     /// `self²`, Chung–Hasan SQR2: `s0 = a0²`, `s1 = 2a0a1`, `s2 = (a0 − a1 + a2)²`,
@@ -108,21 +128,57 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
         Self::new(self.c0.mul(c), self.c1.mul(c), self.c2.mul(c))
     }
 
+    /// `*out = self · c` at double width.
+    #[inline(always)]
+    pub(crate) fn mul_by_fp2_wide_into(&self, c: &Fp2<T, N>, out: &mut Fp6Wide<T, N>) {
+        self.c0.mul_wide_into(c, &mut out.c0);
+        self.c1.mul_wide_into(c, &mut out.c1);
+        self.c2.mul_wide_into(c, &mut out.c2);
+    }
+
     /// `self · (b0 + b1·v)` (5 Fp2 multiplications; Karatsuba with `b2 = 0`).
     #[inline]
     pub fn mul_by_01(&self, b0: &Fp2<T, N>, b1: &Fp2<T, N>) -> Self {
-        let v0 = self.c0.mul(b0);
-        let v1 = self.c1.mul(b1);
-        let c0 = self.c1.add(&self.c2).mul(b1).sub(&v1).mul_by_nonresidue().add(&v0);
-        let c1 = self.c0.add(&self.c1).mul(&b0.add(b1)).sub(&v0).sub(&v1);
-        let c2 = self.c0.add(&self.c2).mul(b0).sub(&v0).add(&v1);
-        Self::new(c0, c1, c2)
+        let mut w = Fp6Wide::ZERO;
+        self.mul_by_01_wide_into(b0, b1, &mut w);
+        w.reduce()
+    }
+
+    /// `*out = self · (b0 + b1·v)` at double width: `c0 = v0 + ξ((a1 + a2)b1 − v1)`,
+    /// `c1 = (a0 + a1)(b0 + b1) − v0 − v1`, `c2 = (a0 + a2)b0 − v0 + v1`.
+    #[inline]
+    pub(crate) fn mul_by_01_wide_into(&self, b0: &Fp2<T, N>, b1: &Fp2<T, N>, out: &mut Fp6Wide<T, N>) {
+        let (mut v0, mut v1, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
+        self.c0.mul_wide_into(b0, &mut v0);
+        self.c1.mul_wide_into(b1, &mut v1);
+        self.c1.add(&self.c2).mul_wide_into(b1, &mut t);
+        t.sub_assign(&v1);
+        t.mul_by_nonresidue_into(&mut out.c0);
+        out.c0.add_assign(&v0);
+        self.c0.add(&self.c1).mul_wide_into(&b0.add(b1), &mut out.c1);
+        out.c1.sub_assign(&v0);
+        out.c1.sub_assign(&v1);
+        self.c0.add(&self.c2).mul_wide_into(b0, &mut out.c2);
+        out.c2.sub_assign(&v0);
+        out.c2.add_assign(&v1);
     }
 
     /// `self · (b1·v)` (3 Fp2 multiplications).
     #[inline]
     pub fn mul_by_1(&self, b1: &Fp2<T, N>) -> Self {
-        Self::new(self.c2.mul(b1).mul_by_nonresidue(), self.c0.mul(b1), self.c1.mul(b1))
+        let mut w = Fp6Wide::ZERO;
+        self.mul_by_1_wide_into(b1, &mut w);
+        w.reduce()
+    }
+
+    /// `*out = self · (b1·v) = ξa2b1 + a0b1·v + a1b1·v²` at double width.
+    #[inline]
+    pub(crate) fn mul_by_1_wide_into(&self, b1: &Fp2<T, N>, out: &mut Fp6Wide<T, N>) {
+        // a2·b1 goes through out.c1 before a0·b1 lands there.
+        self.c2.mul_wide_into(b1, &mut out.c1);
+        out.c1.mul_by_nonresidue_into(&mut out.c0);
+        self.c0.mul_wide_into(b1, &mut out.c1);
+        self.c1.mul_wide_into(b1, &mut out.c2);
     }
 
     /// `self^(p^power)`: `(frob(c0), frob(c1)·γ_{k,2}, frob(c2)·γ_{k,4})` with
@@ -168,6 +224,50 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
     /// A uniformly random element.
     pub fn random(rng: &mut impl RngCore) -> Self {
         Self::new(Fp2::random(rng), Fp2::random(rng), Fp2::random(rng))
+    }
+}
+
+/// An unreduced Fp6 value (three [`Fp2Wide`] coefficients), for lazy reduction in Fp12.
+#[derive(Clone, Copy)]
+pub(crate) struct Fp6Wide<T: TowerParams<N>, const N: usize> {
+    c0: Fp2Wide<T, N>,
+    c1: Fp2Wide<T, N>,
+    c2: Fp2Wide<T, N>,
+}
+
+impl<T: TowerParams<N>, const N: usize> Fp6Wide<T, N> {
+    /// Zero.
+    pub(crate) const ZERO: Self = Fp6Wide { c0: Fp2Wide::ZERO, c1: Fp2Wide::ZERO, c2: Fp2Wide::ZERO };
+
+    /// `self −= rhs`.
+    #[inline(always)]
+    pub(crate) fn sub_assign(&mut self, rhs: &Self) {
+        self.c0.sub_assign(&rhs.c0);
+        self.c1.sub_assign(&rhs.c1);
+        self.c2.sub_assign(&rhs.c2);
+    }
+
+    /// `self += v·rhs` (`v·(r0 + r1 v + r2 v²) = ξr2 + r0 v + r1 v²`), or `self −= v·rhs`
+    /// when `subtract`: the Fp12 combination `t0 ± v·t1`.
+    #[inline(always)]
+    pub(crate) fn acc_mul_by_nonresidue(&mut self, rhs: &Self, subtract: bool) {
+        let mut x = Fp2Wide::ZERO;
+        rhs.c2.mul_by_nonresidue_into(&mut x);
+        if subtract {
+            self.c0.sub_assign(&x);
+            self.c1.sub_assign(&rhs.c0);
+            self.c2.sub_assign(&rhs.c1);
+        } else {
+            self.c0.add_assign(&x);
+            self.c1.add_assign(&rhs.c0);
+            self.c2.add_assign(&rhs.c1);
+        }
+    }
+
+    /// The Montgomery reduction of every coefficient.
+    #[inline(always)]
+    pub(crate) fn reduce(&self) -> Fp6<T, N> {
+        Fp6::new(self.c0.reduce(), self.c1.reduce(), self.c2.reduce())
     }
 }
 

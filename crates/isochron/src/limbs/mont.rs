@@ -153,6 +153,27 @@ pub const fn sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; 
     redc(&t.lo, &t.hi, m, inv)
 }
 
+/// The `2N`-word product `a·b` as `(low half, high half)` (schoolbook, HAC Alg. 14.12), for
+/// lazy reduction: reduce it later with [`redc`].
+#[inline(always)]
+pub const fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
+    let mut t = Wide::<N>::ZERO;
+    let mut i = 0;
+    while i < N {
+        let mut c = 0;
+        let mut j = 0;
+        while j < N {
+            let w;
+            (w, c) = mac(t.get(i + j), a[i], b[j], c);
+            t.set(i + j, w);
+            j += 1;
+        }
+        t.set(i + N, c);
+        i += 1;
+    }
+    (t.lo, t.hi)
+}
+
 /// A 2N-word integer as two N-word halves (stable Rust cannot name `[u64; 2 * N]`).
 struct Wide<const N: usize> {
     lo: [u64; N],

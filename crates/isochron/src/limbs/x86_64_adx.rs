@@ -458,6 +458,9 @@ fn sqr6(a: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
     [t0, t1, t2, t3, t4, t5]
 }
 
+mod wide;
+pub use wide::{mul_wide, redc};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -538,6 +541,49 @@ mod tests {
             count += 1;
         }
         assert!(count > 3000);
+    }
+
+    /// [`mul_wide`] and [`redc`] against num-bigint and the portable code: products of
+    /// unreduced operands below `2^(64N)`, and reductions of values up to just below `m·R`.
+    fn check_wide<const N: usize>(m: [u64; N]) {
+        if !available() {
+            return;
+        }
+        let inv = mont::neg_inv64(m[0]);
+        let bm = big(&m);
+        let r = BigUint::from(1u8) << (64 * N);
+        let r_inv = r.clone().modinv(&bm).expect("m odd");
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(0x3d);
+        let mut edges = edge_values(&m);
+        edges.push([u64::MAX; N]);
+        for k in 0..2000 {
+            let (mut a, mut b) = ([0u64; N], [0u64; N]);
+            a.iter_mut().chain(b.iter_mut()).for_each(|w| *w = rng.gen());
+            if k < edges.len() * edges.len() {
+                (a, b) = (edges[k % edges.len()], edges[k / edges.len()]);
+            }
+            let mut w = [[0; N]; 2];
+            mul_wide(&a, &b, &mut w);
+            let [lo, hi] = w;
+            assert_eq!((lo, hi), mont::mul_wide(&a, &b));
+            let product = big(&a) * big(&b);
+            assert_eq!(big(&lo) + (big(&hi) << (64 * N)), product);
+            // A value below m·R: the product reduced mod m·R, or m·R − 1 − it at the edge.
+            let t = if k % 5 == 0 { &bm * &r - 1u8 - (&product % (&bm * &r)) } else { &product % (&bm * &r) };
+            let (tl, th) = (limbs_of::<N>(&(&t % &r)), limbs_of::<N>(&(&t >> (64 * N))));
+            let got = redc(&[tl, th], &m, inv);
+            assert_eq!(got, mont::redc(&tl, &th, &m, inv));
+            assert_eq!(big(&got), &t * &r_inv % &bm);
+        }
+    }
+
+    #[test]
+    fn wide_bn254_and_bls12_381() {
+        check_wide(bn254::FpParams::MODULUS);
+        check_wide(bls12_381::FpParams::MODULUS);
+        let mut m = [u64::MAX; 6];
+        m[5] >>= 1;
+        check_wide(m);
     }
 
     #[test]

@@ -1,0 +1,231 @@
+//! Double-width field values for lazy reduction (Aranha, Karabina, Longa, Gebotys, López,
+//! "Faster explicit formulas for computing pairings over ordinary curves", EUROCRYPT 2011,
+//! eprint 2010/526 §3; Scott, "Implementing cryptographic pairings", 2007 §5): the extension
+//! towers add and subtract products of Fp elements at double width and Montgomery-reduce once
+//! per output coefficient, instead of once per product.
+//!
+//! **Representation.** An [`FpWide`] is an integer `T` with `0 ≤ T < p·R` (`R = 2^(64N)`)
+//! standing for `T·R⁻¹ mod p` in the Montgomery domain: the product of two Montgomery forms
+//! `aR·bR` reduces to `abR`, the Montgomery form of `ab`. Addition and subtraction are modulo
+//! `p·R`, which only touches the high half; the bound `T < p·R` is what the Montgomery
+//! reduction needs to return a value below `2p`, fixed by one subtraction.
+//!
+//! **Bounds.** The tower needs `4p < R` (two spare bits: BN254, BLS12-381), so that Karatsuba
+//! operands `a0 + a1 < 2p` can be multiplied without reducing them: `(2p)² < p·R`.
+//!
+//! **Constant time.** Carry chains through `ADC`/`SBB` (the `_addcarry_u64` intrinsics) and
+//! mask selection; no branch, no data-dependent index.
+
+use core::marker::PhantomData;
+
+use super::{FieldParams, Fp};
+use crate::limbs::{mont, WideOp};
+
+/// `a + b + carry` with the carry out: `ADC` on x86-64.
+#[inline(always)]
+fn adc(carry: u8, a: u64, b: u64, out: &mut u64) -> u8 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        core::arch::x86_64::_addcarry_u64(carry, a, b, out)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let (s, c) = crate::limbs::adc(a, b, carry as u64);
+        *out = s;
+        c as u8
+    }
+}
+
+/// `a − b − borrow` with the borrow out: `SBB` on x86-64.
+#[inline(always)]
+fn sbb(borrow: u8, a: u64, b: u64, out: &mut u64) -> u8 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        core::arch::x86_64::_subborrow_u64(borrow, a, b, out)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let (d, b) = crate::limbs::sbb(a, b, borrow as u64);
+        *out = d;
+        b as u8
+    }
+}
+
+/// `a + b` for `a + b < 2^(64N)` (no reduction): Karatsuba operands below `2p`.
+#[inline(always)]
+pub(crate) fn add_unreduced<const N: usize>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+    let mut r = [0u64; N];
+    let mut c = 0;
+    for i in 0..N {
+        c = adc(c, a[i], b[i], &mut r[i]);
+    }
+    r
+}
+
+/// An unreduced product `T < p·R` in the Montgomery domain; see the module documentation.
+///
+/// The operations write their result in place (`*_into`, `*_assign`): the assembly stores
+/// words one at a time, and a copy of the value by wider moves right after would stall on
+/// store-to-load forwarding.
+pub(crate) struct FpWide<P: FieldParams<N>, const N: usize> {
+    /// `[low half, high half]`, contiguous for the assembly.
+    w: [[u64; N]; 2],
+    _params: PhantomData<P>,
+}
+
+impl<P: FieldParams<N>, const N: usize> Clone for FpWide<P, N> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<P: FieldParams<N>, const N: usize> Copy for FpWide<P, N> {}
+
+impl<P: FieldParams<N>, const N: usize> FpWide<P, N> {
+    /// Zero.
+    pub(crate) const ZERO: Self = FpWide { w: [[0; N]; 2], _params: PhantomData };
+    /// Checked at compile time wherever lazy reduction is used: `4p < R`.
+    const TWO_SPARE_BITS: () = assert!(P::MODULUS[N - 1] >> 62 == 0, "lazy reduction needs 4p < 2^(64N)");
+
+    /// `*out = a·b` for Montgomery-form limb vectors below `2p` each (so below `p·R`).
+    #[inline(always)]
+    pub(crate) fn mul_limbs_into(a: &[u64; N], b: &[u64; N], out: &mut Self) {
+        let () = Self::TWO_SPARE_BITS;
+        #[cfg(target_arch = "x86_64")]
+        if (N == 4 || N == 6) && crate::limbs::x86_64_adx::available() {
+            return crate::limbs::x86_64_adx::mul_wide(a, b, &mut out.w);
+        }
+        let (lo, hi) = mont::mul_wide(a, b);
+        out.w = [lo, hi];
+    }
+
+    /// `*out = a·b` at double width.
+    #[inline(always)]
+    pub(crate) fn mul_into(a: &Fp<P, N>, b: &Fp<P, N>, out: &mut Self) {
+        Self::mul_limbs_into(a.mont_limbs(), b.mont_limbs(), out)
+    }
+
+    /// The Montgomery reduction: the field element `T` stands for.
+    #[inline(always)]
+    pub(crate) fn reduce(&self) -> Fp<P, N> {
+        #[cfg(target_arch = "x86_64")]
+        if (N == 4 || N == 6) && crate::limbs::x86_64_adx::available() {
+            return Fp::from_mont_limbs(crate::limbs::x86_64_adx::redc(&self.w, &P::MODULUS, P::INV));
+        }
+        Fp::from_mont_limbs(mont::redc(&self.w[0], &self.w[1], &P::MODULUS, P::INV))
+    }
+
+    /// `*out = self + rhs mod p·R`.
+    #[inline(always)]
+    pub(crate) fn add_into(&self, rhs: &Self, out: &mut Self) {
+        Self::apply(WideOp::AddMod, self, rhs, out)
+    }
+
+    /// `*out = self − rhs mod p·R`.
+    #[inline(always)]
+    pub(crate) fn sub_into(&self, rhs: &Self, out: &mut Self) {
+        Self::apply(WideOp::SubMod, self, rhs, out)
+    }
+
+    /// `self += rhs mod p·R`.
+    #[inline(always)]
+    pub(crate) fn add_assign(&mut self, rhs: &Self) {
+        self.apply_assign(WideOp::AddMod, rhs)
+    }
+
+    /// `self −= rhs mod p·R`.
+    #[inline(always)]
+    pub(crate) fn sub_assign(&mut self, rhs: &Self) {
+        self.apply_assign(WideOp::SubMod, rhs)
+    }
+
+    /// `self = 2·self mod p·R`.
+    #[inline(always)]
+    pub(crate) fn double_assign(&mut self) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use crate::limbs::x86_64_wide_addsub::wide_op;
+            let s: *mut [[u64; N]; 2] = &mut self.w;
+            // SAFETY: `s` is the exclusively borrowed `self`, both operands and the output.
+            if unsafe { wide_op(WideOp::AddMod, s, s, s, &P::MODULUS) } {
+                return;
+            }
+        }
+        *self = Self::portable(WideOp::AddMod, self, self);
+    }
+
+    /// `self −= rhs` as integers, for `self ≥ rhs` (the Karatsuba middle term).
+    #[inline(always)]
+    pub(crate) fn sub_exact_assign(&mut self, rhs: &Self) {
+        self.apply_assign(WideOp::Sub, rhs)
+    }
+
+    /// `*out = a op b`.
+    #[inline(always)]
+    fn apply(op: WideOp, a: &Self, b: &Self, out: &mut Self) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use crate::limbs::x86_64_wide_addsub::wide_op;
+            // SAFETY: three valid values; `out` is exclusively borrowed.
+            if unsafe { wide_op(op, &a.w, &b.w, &mut out.w, &P::MODULUS) } {
+                return;
+            }
+        }
+        *out = Self::portable(op, a, b);
+    }
+
+    /// `self = self op b`.
+    #[inline(always)]
+    fn apply_assign(&mut self, op: WideOp, b: &Self) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use crate::limbs::x86_64_wide_addsub::wide_op;
+            let s: *mut [[u64; N]; 2] = &mut self.w;
+            // SAFETY: `s` is the exclusively borrowed `self`, read and written in place (the
+            // kernel reads each word before writing it); `b` is a distinct shared borrow.
+            if unsafe { wide_op(op, s, &b.w, s, &P::MODULUS) } {
+                return;
+            }
+        }
+        *self = Self::portable(op, self, b);
+    }
+
+    /// The portable carry chains of the three operations.
+    #[inline(always)]
+    fn portable(op: WideOp, a: &Self, b: &Self) -> Self {
+        let mut r = Self::ZERO;
+        match op {
+            WideOp::AddMod => {
+                let mut c = 0;
+                for i in 0..N {
+                    c = adc(c, a.w[0][i], b.w[0][i], &mut r.w[0][i]);
+                }
+                for i in 0..N {
+                    c = adc(c, a.w[1][i], b.w[1][i], &mut r.w[1][i]);
+                }
+                // The high half is below 2p: subtract p where that does not borrow.
+                let (d, bw) = crate::limbs::sub(&r.w[1], &P::MODULUS);
+                r.w[1] = crate::limbs::select(&d, &r.w[1], 0u64.wrapping_sub(bw));
+            }
+            WideOp::SubMod | WideOp::Sub => {
+                let mut bw = 0;
+                for i in 0..N {
+                    bw = sbb(bw, a.w[0][i], b.w[0][i], &mut r.w[0][i]);
+                }
+                for i in 0..N {
+                    bw = sbb(bw, a.w[1][i], b.w[1][i], &mut r.w[1][i]);
+                }
+                if let WideOp::SubMod = op {
+                    // On a borrow, add p·R back: p to the high half.
+                    let mask = 0u64.wrapping_sub(bw as u64);
+                    let mut c = 0;
+                    for i in 0..N {
+                        let hi = r.w[1][i];
+                        c = adc(c, hi, P::MODULUS[i] & mask, &mut r.w[1][i]);
+                    }
+                }
+            }
+        }
+        r
+    }
+}
