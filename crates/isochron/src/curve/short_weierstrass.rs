@@ -12,6 +12,7 @@ use crate::field::{Field, FieldParams};
 mod affine;
 pub mod encoding;
 pub mod endomorphism;
+pub mod glv;
 mod projective;
 mod scalar_mul;
 
@@ -39,6 +40,10 @@ pub trait SwCurve: 'static + Copy + Clone + Debug + Default + PartialEq + Eq + S
         let t = *x * Self::B;
         t.double() + t
     }
+
+    /// The endomorphism used by scalar multiplication (GLV on G1, GLS with `ψ` on G2), acting on
+    /// the order-`r` subgroup as `[λ]`; `None` for plain signed windows over the whole scalar.
+    const ENDOMORPHISM: Option<glv::Endomorphism<Self>> = None;
 
     /// Whether `p` lies in the order-`r` subgroup, for a public point. The default is the
     /// definition, `[r]P = O`; curves override it with an endomorphism test.

@@ -2,6 +2,7 @@
 //! draft-irtf-cfrg-pairing-friendly-curves-11 §4.2.1): base field Fp (381 bits, 6 limbs) and
 //! scalar field Fr (255 bits, 4 limbs).
 
+use crate::curve::short_weierstrass::glv::{self, Endomorphism, Lattice, I256};
 use crate::curve::short_weierstrass::{endomorphism, Affine, Projective, SwCurve};
 use crate::field::FieldParams;
 use crate::pairing::{Family, PairingParams, TwistType};
@@ -79,13 +80,39 @@ impl SwCurve for G1Curve {
         x4.double() + x4
     }
 
+    /// GLV with `φ` (`phi`), eigenvalue `λ = −x²` on G1 (see `G1_LATTICE`).
+    const ENDOMORPHISM: Option<Endomorphism<Self>> = Some(Endomorphism { map: phi, lattice: G1_LATTICE });
+
     /// Scott, eprint 2021/1130 §6: `P ∈ G1 ⟺ φ(P) = [−x²]P` with `φ(x, y) = (βx, y)`.
     fn is_torsion_free_vartime(p: &G1Projective) -> bool {
-        let phi = Projective { x: p.x * BETA, y: p.y, z: p.z };
         let x2 = (BLS_X as u128) * (BLS_X as u128);
-        phi == -p.mul_limbs_vartime(&[x2 as u64, (x2 >> 64) as u64])
+        phi(p) == -p.mul_limbs_vartime(&[x2 as u64, (x2 >> 64) as u64])
     }
 }
+
+/// `φ(x, y) = (βx, y)`, which acts on G1 as `[−x²]` (Scott, eprint 2021/1130 §6).
+fn phi(p: &G1Projective) -> G1Projective {
+    Projective { x: p.x * BETA, y: p.y, z: p.z }
+}
+
+/// The family parameter `x` as a lattice integer.
+const X: I256 = glv::int(-(BLS_X as i128));
+
+/// The GLV lattice of `λ = −x²` (`λ² + λ + 1 = x⁴ − x² + 1 = r`): basis `(x², 1)`,
+/// `(−1, x² − 1)` (determinant `r`), `ℓ = (x² − 1, −1)`; digits below `2^128`.
+const G1_LATTICE: Lattice = {
+    let (zero, one) = (glv::int(0), glv::int(1));
+    let x2 = glv::mul(&X, &X);
+    let x2m1 = glv::sub(&x2, &one);
+    let minus_one = glv::int(-1);
+    Lattice::new(
+        2,
+        [[x2, one, zero, zero], [minus_one, x2m1, zero, zero], [zero; 4], [zero; 4]],
+        [x2m1, minus_one, zero, zero],
+        glv::sub(&zero, &x2),
+        &FrParams::MODULUS,
+    )
+};
 
 /// `|x|` for the BLS12-381 family parameter `x = −0xd201000000010000`.
 const BLS_X: u64 = 0xd201_0000_0001_0000;
@@ -136,12 +163,38 @@ impl SwCurve for G2Curve {
         x4.double() + x4
     }
 
+    /// GLS with `ψ` (`psi`), eigenvalue `x` on G2 (see `G2_LATTICE`).
+    const ENDOMORPHISM: Option<Endomorphism<Self>> = Some(Endomorphism { map: psi, lattice: G2_LATTICE });
+
     /// Scott, eprint 2021/1130 §4: `Q ∈ G2 ⟺ ψ(Q) = [x]Q`.
     fn is_torsion_free_vartime(q: &G2Projective) -> bool {
-        let psi = endomorphism::psi(q, &endomorphism::psi_coefficients::<Tower, 6>(true));
-        psi == -q.mul_limbs_vartime(&[BLS_X])
+        psi(q) == -q.mul_limbs_vartime(&[BLS_X])
     }
 }
+
+/// The coefficients of `ψ` on the M-type twist ([`endomorphism::psi_coefficients`]).
+const PSI: (Fp2, Fp2) = glv::psi_coefficients_const::<Tower, 6>(true);
+
+/// `ψ = untwist⁻¹ ∘ π_p ∘ untwist`, which acts on G2 as `[x]` (Scott, eprint 2021/1130 §4).
+fn psi(q: &G2Projective) -> G2Projective {
+    endomorphism::psi(q, &PSI)
+}
+
+/// The 4-dimensional GLS lattice of `ψ`'s eigenvalue `x` (Galbraith–Scott 2008 §4; `r =
+/// x⁴ − x² + 1`): basis `(x, −1, 0, 0)`, `(0, x, −1, 0)`, `(0, 0, x, −1)`, `(1, 0, −1, x)`
+/// (determinant `r`), `ℓ = (x³ − x, x² − 1, x, 1)`; digits below `2^63`.
+const G2_LATTICE: Lattice = {
+    let (zero, one, minus_one) = (glv::int(0), glv::int(1), glv::int(-1));
+    let x2 = glv::mul(&X, &X);
+    let x3 = glv::mul(&x2, &X);
+    Lattice::new(
+        4,
+        [[X, minus_one, zero, zero], [zero, X, minus_one, zero], [zero, zero, X, minus_one], [one, zero, minus_one, X]],
+        [glv::sub(&x3, &X), glv::sub(&x2, &one), X, one],
+        X,
+        &FrParams::MODULUS,
+    )
+};
 
 /// A G1 point in affine coordinates.
 pub type G1Affine = Affine<G1Curve>;

@@ -1,6 +1,7 @@
 //! BN254 as used by Ethereum (alt_bn128, "Snarks"; EIP-196/197): base field Fp and scalar field
 //! Fr, both 254 bits (4 limbs). Moduli from EIP-197.
 
+use crate::curve::short_weierstrass::glv::{self, Endomorphism, Lattice, I256};
 use crate::curve::short_weierstrass::{endomorphism, Affine, Projective, SwCurve};
 use crate::field::FieldParams;
 use crate::pairing::{Family, PairingParams, TwistType};
@@ -67,7 +68,53 @@ impl SwCurve for G1Curve {
     fn mul_by_3b(x: &Fp) -> Fp {
         x.double().double().double() + x
     }
+
+    /// GLV with `φ` (`phi`), eigenvalue `λ = −(36u³ + 18u² + 6u + 2)` (see `G1_LATTICE`).
+    const ENDOMORPHISM: Option<Endomorphism<Self>> = Some(Endomorphism { map: phi, lattice: G1_LATTICE });
 }
+
+/// `β = 3^((p−1)/3)`, a primitive cube root of unity in Fp (3 is a non-cube); with it
+/// `φ(x, y) = (βx, y)` acts on G1 as `[−(36u³ + 18u² + 6u + 2)]` (checked by the tests).
+pub(crate) const BETA: Fp = {
+    let m = &FpParams::MODULUS;
+    let e = crate::limbs::div_small(&crate::limbs::sub(m, &crate::limbs::from_u64(1)).0, 3);
+    let three = Fp::from_u64(3);
+    Fp::from_mont_limbs(crate::limbs::mont::pow_vartime(three.mont_limbs(), &e, &FpParams::R, m, FpParams::INV))
+};
+
+/// `φ(x, y) = (βx, y)` (GLV 2001 §2, example 4).
+fn phi(p: &G1Projective) -> G1Projective {
+    Projective { x: p.x * BETA, y: p.y, z: p.z }
+}
+
+/// The family parameter `u` as a lattice integer.
+const U: I256 = glv::int(BN_U as i128);
+
+/// `a·u + b` for small `a`, `b`.
+const fn lin(a: i128, b: i128) -> I256 {
+    glv::add(&glv::mul(&glv::int(a), &U), &glv::int(b))
+}
+
+/// The GLV lattice of `λ = −(36u³ + 18u² + 6u + 2)` (a root of `λ² + λ + 1` mod `r`): basis
+/// `(2u + 1, 6u² + 4u + 1)`, `(6u² + 2u, −(2u + 1))` (determinant `−r`; Galbraith–Scott 2008
+/// §5 for BN curves), `ℓ = (2u + 1, 6u² + 4u + 1)`; digits below `2^127`.
+const G1_LATTICE: Lattice = {
+    let zero = glv::int(0);
+    let u2 = glv::mul(&U, &U);
+    let six_u2 = glv::mul(&glv::int(6), &u2);
+    let a = lin(2, 1);
+    let b = glv::add(&six_u2, &lin(4, 1));
+    let c = glv::add(&six_u2, &lin(2, 0));
+    let lambda =
+        glv::add(&glv::add(&glv::mul(&glv::int(36), &glv::mul(&u2, &U)), &glv::mul(&glv::int(18), &u2)), &lin(6, 2));
+    Lattice::new(
+        2,
+        [[a, b, zero, zero], [c, glv::sub(&zero, &a), zero, zero], [zero; 4], [zero; 4]],
+        [a, b, zero, zero],
+        glv::sub(&zero, &lambda),
+        &FrParams::MODULUS,
+    )
+};
 
 /// G2 of BN254: `y² = x³ + 3/(u + 9)` over Fp2, the D-type sextic twist; generator from
 /// EIP-197.
@@ -106,13 +153,47 @@ impl SwCurve for G2Curve {
         ),
     );
 
+    /// GLS with `ψ` (`psi`), eigenvalue `6u²` on G2 (see `G2_LATTICE`).
+    const ENDOMORPHISM: Option<Endomorphism<Self>> = Some(Endomorphism { map: psi, lattice: G2_LATTICE });
+
     /// Dai–Lin–Zhao–Zhou, eprint 2022/348: `Q ∈ G2 ⟺ ψ(Q) = [6u²]Q` on the D-type twist.
     fn is_torsion_free_vartime(q: &G2Projective) -> bool {
-        let psi = endomorphism::psi(q, &endomorphism::psi_coefficients::<Tower, 4>(false));
         let k = 6 * (BN_U as u128) * (BN_U as u128);
-        psi == q.mul_limbs_vartime(&[k as u64, (k >> 64) as u64])
+        psi(q) == q.mul_limbs_vartime(&[k as u64, (k >> 64) as u64])
     }
 }
+
+/// The coefficients of `ψ` on the D-type twist ([`endomorphism::psi_coefficients`]).
+const PSI: (Fp2, Fp2) = glv::psi_coefficients_const::<Tower, 4>(false);
+
+/// `ψ = untwist⁻¹ ∘ π_p ∘ untwist`, which acts on G2 as `[6u²]` (`p ≡ 6u² mod r`).
+fn psi(q: &G2Projective) -> G2Projective {
+    endomorphism::psi(q, &PSI)
+}
+
+/// A 4-dimensional GLS lattice of `ψ`'s eigenvalue `6u²` (Galbraith–Scott 2008 §5 give bases
+/// of this shape for BN curves; this one is LLL-reduced, derived for this crate): rows
+/// `(2u + 1, 0, 2u, 1)`, `(2u, u + 1, −u, u)`, `(u + 1, u, u, −2u)`, `(2u + 1, −u, −u − 1, −u)`
+/// (determinant `−r`), `ℓ = (6u³ + 6u² + 2u, 6u³ − u, 2u + 1, 6u³ + 6u² + u)`; digits below
+/// `2^64`.
+const G2_LATTICE: Lattice = {
+    let u2 = glv::mul(&U, &U);
+    let u3_6 = glv::mul(&glv::int(6), &glv::mul(&u2, &U));
+    let u2_6 = glv::mul(&glv::int(6), &u2);
+    let u3u2_6 = glv::add(&u3_6, &u2_6);
+    Lattice::new(
+        4,
+        [
+            [lin(2, 1), lin(0, 0), lin(2, 0), lin(0, 1)],
+            [lin(2, 0), lin(1, 1), lin(-1, 0), lin(1, 0)],
+            [lin(1, 1), lin(1, 0), lin(1, 0), lin(-2, 0)],
+            [lin(2, 1), lin(-1, 0), lin(-1, -1), lin(-1, 0)],
+        ],
+        [glv::add(&u3u2_6, &lin(2, 0)), glv::add(&u3_6, &lin(-1, 0)), lin(2, 1), glv::add(&u3u2_6, &lin(1, 0))],
+        u2_6,
+        &FrParams::MODULUS,
+    )
+};
 
 /// A G1 point in affine coordinates.
 pub type G1Affine = Affine<G1Curve>;
