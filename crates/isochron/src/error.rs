@@ -24,6 +24,15 @@ pub enum Error {
     NotASquare,
     /// Inversion or division of zero.
     Zero,
+    /// A hash-to-curve domain separation tag is empty (RFC 9380 §3.1: tags must be non-empty).
+    EmptyDomainTag,
+    /// `expand_message` was asked for more bytes than it can produce (RFC 9380 §5.3).
+    ExpandLength {
+        /// The most the expander can produce.
+        max: usize,
+        /// The number of bytes requested.
+        got: usize,
+    },
 }
 
 impl fmt::Display for Error {
@@ -38,6 +47,10 @@ impl fmt::Display for Error {
             Error::NotInSubgroup => f.write_str("point is not in the prime-order subgroup"),
             Error::NotASquare => f.write_str("element is not a square"),
             Error::Zero => f.write_str("zero has no inverse"),
+            Error::EmptyDomainTag => f.write_str("empty domain separation tag"),
+            Error::ExpandLength { max, got } => {
+                write!(f, "expand_message output too long: at most {max} bytes, asked for {got}")
+            }
         }
     }
 }

@@ -23,6 +23,7 @@ pub mod curve;
 pub mod curves;
 pub mod error;
 pub mod field;
+pub mod hash_to_curve;
 pub mod limbs;
 pub mod pairing;
 

@@ -170,6 +170,37 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         Self::from_bytes_be(&be)
     }
 
+    /// Bytes per chunk of [`Fp::from_bytes_be_wide`]: every `8·WIDE_CHUNK`-bit integer is below
+    /// `p`.
+    const WIDE_CHUNK: usize = (P::MODULUS_BITS as usize - 1) / 8;
+    /// `2^(8·WIDE_CHUNK)` in Montgomery form.
+    const WIDE_SHIFT: Self = Self::from_mont_limbs(mont::pow2_mod(8 * Self::WIDE_CHUNK + 64 * N, &P::MODULUS));
+
+    /// `OS2IP(bytes) mod p` for a big-endian integer of any length (RFC 9380 §5.2,
+    /// hash_to_field step 6, where it is `L > 8·N` bytes long). Horner's rule over chunks that
+    /// are each below `p`: `acc = acc·2^(8c) + chunk`. Constant time in the bytes; the time
+    /// depends on their number only.
+    pub fn from_bytes_be_wide(bytes: &[u8]) -> Self {
+        let c = Self::WIDE_CHUNK;
+        let head = match bytes.len() % c {
+            0 => c.min(bytes.len()),
+            h => h,
+        };
+        let mut acc = Self::ZERO;
+        let mut start = 0;
+        let mut end = head;
+        while start < bytes.len() {
+            let mut buf = FpBytes([[0u8; 8]; N]);
+            let buf = buf.0.as_flattened_mut();
+            buf[8 * N - (end - start)..].copy_from_slice(&bytes[start..end]);
+            let v = Self::from_mont_limbs(Self::mul_limbs(&limbs::from_be_bytes::<N>(buf), &P::R2));
+            acc = acc.mul(&Self::WIDE_SHIFT).add(&v);
+            start = end;
+            end += c;
+        }
+        acc
+    }
+
     /// The canonical big-endian encoding (`8·N` bytes).
     pub fn to_bytes_be(&self) -> FpBytes<N> {
         let mut out = FpBytes([[0u8; 8]; N]);

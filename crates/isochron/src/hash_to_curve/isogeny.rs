@@ -1,0 +1,52 @@
+//! Rational isogeny maps `E' → E` (RFC 9380 §6.6.3, constants in Appendix E), evaluated on a
+//! point whose x-coordinate is a fraction, without any inversion.
+
+use subtle::ConditionallySelectable;
+
+use crate::curve::short_weierstrass::{Projective, SwCurve};
+use crate::field::Field;
+
+/// Highest polynomial degree supported (the 11-isogeny of BLS12-381 G1 has degree 15).
+const MAX_DEGREE: usize = 15;
+
+/// An isogeny `(x', y') ↦ (x_num(x')/x_den(x'), y'·y_num(x')/y_den(x'))`: coefficient lists in
+/// ascending order, `k_(i,0), k_(i,1), …` of RFC 9380 Appendix E, the monic denominators with
+/// their leading one written out.
+pub struct IsogenyMap<F: 'static> {
+    /// `x_num` (`k_(1,·)`).
+    pub x_num: &'static [F],
+    /// `x_den` (`k_(2,·)`, then 1).
+    pub x_den: &'static [F],
+    /// `y_num` (`k_(3,·)`).
+    pub y_num: &'static [F],
+    /// `y_den` (`k_(4,·)`, then 1).
+    pub y_den: &'static [F],
+}
+
+impl<F: Field> IsogenyMap<F> {
+    /// The image of `(xn/xd, y)` (`xd ≠ 0`) in projective coordinates. Every polynomial is
+    /// evaluated homogeneously, `Σ k_j·xn^j·xd^(D−j)` for the common degree `D`, so the powers
+    /// of `xd` cancel in the quotients; points of the kernel (a zero denominator) map to the
+    /// identity (RFC 9380 §6.6.3). Constant time.
+    pub fn map<C: SwCurve<Base = F>>(&self, xn: &F, xd: &F, y: &F) -> Projective<C> {
+        let polys = [self.x_num, self.x_den, self.y_num, self.y_den];
+        let d = polys.iter().map(|k| k.len() - 1).max().expect("four polynomials");
+        assert!(d <= MAX_DEGREE, "isogeny degree above MAX_DEGREE");
+        let mut pow = [F::ONE; MAX_DEGREE + 1];
+        for i in 1..=d {
+            pow[i] = pow[i - 1] * xd;
+        }
+        let eval = |k: &[F]| {
+            let deg = k.len() - 1;
+            let mut acc = k[deg];
+            for j in (0..deg).rev() {
+                acc = acc * xn + k[j] * pow[deg - j];
+            }
+            acc * pow[d - deg]
+        };
+        let [nx, dx, ny, dy] = polys.map(eval);
+        let z = dx * dy;
+        let p = Projective { x: nx * dy, y: *y * ny * dx, z };
+        Projective::conditional_select(&p, &Projective::identity(), z.is_zero())
+    }
+}

@@ -1,0 +1,48 @@
+//! The simplified Shallue–van de Woestijne–Ulas map (Brier et al., "Efficient indifferentiable
+//! hashing into ordinary elliptic curves", CRYPTO 2010; Wahby–Boneh, "Fast and simple constant-
+//! time hashing to the BLS12-381 elliptic curve", eprint 2019/403) onto a curve
+//! `y² = x³ + A·x + B` with `A·B ≠ 0`, in the straight-line form of RFC 9380 §F.2.
+
+use subtle::{Choice, ConditionallySelectable};
+
+use super::MapField;
+use crate::field::Field;
+
+/// The curve `E': y² = x³ + A·x + B` (`A·B ≠ 0`) the map lands on, with its constant `Z`
+/// (RFC 9380 §6.6.2) and the matching `sqrt_ratio` (§F.2.1).
+pub trait SswuCurve {
+    /// The field.
+    type F: MapField;
+    /// `A` of `E'`.
+    const A: Self::F;
+    /// `B` of `E'`.
+    const B: Self::F;
+    /// `Z`: a non-square, `≠ −1`, with `g(x) − Z` irreducible and `g(B/(Z·A))` a square.
+    const Z: Self::F;
+    /// `sqrt_ratio(u, v)` for this `Z` (RFC 9380 §F.2.1): `(u/v is square, √(u/v) or
+    /// √(Z·u/v))`, constant time. `v ≠ 0`.
+    fn sqrt_ratio(u: &Self::F, v: &Self::F) -> (Choice, Self::F);
+}
+
+/// `map_to_curve_simple_swu(u)` (RFC 9380 §6.6.2, straight-line §F.2): a point `(xn/xd, y)`
+/// of `E'` with `xd ≠ 0`, returned as `(xn, xd, y)` so the caller can skip the division.
+/// Constant time in `u`.
+pub fn map_to_curve_simple_swu<S: SswuCurve>(u: &S::F) -> (S::F, S::F, S::F) {
+    let (a, b, z) = (S::A, S::B, S::Z);
+    let tv1 = z * u.square();
+    let tv2 = tv1.square() + tv1;
+    let tv3 = b * (tv2 + S::F::ONE);
+    // tv2 = 0 exactly for the exceptional u (Z²u⁴ + Zu² = 0): x1 = B/(Z·A) then.
+    let tv4 = a * S::F::conditional_select(&-tv2, &z, tv2.is_zero());
+    let tv6 = tv4.square();
+    let gx1_num = (tv3.square() + a * tv6) * tv3 + b * (tv6 * tv4);
+    let gx1_den = tv6 * tv4;
+    let x = tv1 * tv3;
+    let (is_gx1_square, y1) = S::sqrt_ratio(&gx1_num, &gx1_den);
+    let y = tv1 * u * y1;
+    let x = S::F::conditional_select(&x, &tv3, is_gx1_square);
+    let y = S::F::conditional_select(&y, &y1, is_gx1_square);
+    let e1 = !(u.sgn0() ^ y.sgn0());
+    let y = S::F::conditional_select(&-y, &y, e1);
+    (x, tv4, y)
+}
