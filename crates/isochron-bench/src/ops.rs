@@ -6,7 +6,8 @@
 //! Adding an op: one line in [`REGISTRY`] (with a builder below if it is a new kind of
 //! operation), and one line per peer in `peers::attach`.
 
-use isochron::curve::short_weierstrass::{Projective, Scalar};
+use isochron::curve::short_weierstrass::encoding::CoordinateEncoding;
+use isochron::curve::short_weierstrass::{Affine, Projective, Scalar, SwCurve};
 use isochron::curves::{bls12_381, bn254};
 use isochron::field::fp12::Fp12;
 use isochron::field::fp2::{Fp2, TowerParams};
@@ -54,7 +55,32 @@ pub const REGISTRY: &[(&str, Builder)] = &[
     ("bls12_381/miller_loop", pairing_op::<bls12_381::Bls12_381, 6>),
     ("bls12_381/final_exp", pairing_op::<bls12_381::Bls12_381, 6>),
     ("bls12_381/pairing", pairing_op::<bls12_381::Bls12_381, 6>),
+    ("bn254/miller_loop", pairing_op::<bn254::Bn254, 4>),
+    ("bn254/final_exp", pairing_op::<bn254::Bn254, 4>),
     ("bn254/pairing", pairing_op::<bn254::Bn254, 4>),
+    ("bls12_381/multi_pairing/2", multi_pairing::<bls12_381::Bls12_381, 6>),
+    ("bls12_381/multi_pairing/4", multi_pairing::<bls12_381::Bls12_381, 6>),
+    ("bls12_381/multi_pairing/8", multi_pairing::<bls12_381::Bls12_381, 6>),
+    ("bls12_381/g1/add", group_op::<bls12_381::G1Curve>),
+    ("bls12_381/g1/double", group_op::<bls12_381::G1Curve>),
+    ("bls12_381/g1/mul_ct", group_op::<bls12_381::G1Curve>),
+    ("bls12_381/g1/mul_vartime", group_op::<bls12_381::G1Curve>),
+    ("bls12_381/g1/subgroup_check", subgroup_check::<bls12_381::G1Curve>),
+    ("bls12_381/g1/decompress_checked", decompress_checked::<bls12_381::G1Curve>),
+    ("bls12_381/g2/add", group_op::<bls12_381::G2Curve>),
+    ("bls12_381/g2/double", group_op::<bls12_381::G2Curve>),
+    ("bls12_381/g2/mul_ct", group_op::<bls12_381::G2Curve>),
+    ("bls12_381/g2/mul_vartime", group_op::<bls12_381::G2Curve>),
+    ("bls12_381/g2/subgroup_check", subgroup_check::<bls12_381::G2Curve>),
+    ("bls12_381/g2/decompress_checked", decompress_checked::<bls12_381::G2Curve>),
+    ("bn254/g1/add", group_op::<bn254::G1Curve>),
+    ("bn254/g1/double", group_op::<bn254::G1Curve>),
+    ("bn254/g1/mul_ct", group_op::<bn254::G1Curve>),
+    ("bn254/g1/mul_vartime", group_op::<bn254::G1Curve>),
+    ("bn254/g2/add", group_op::<bn254::G2Curve>),
+    ("bn254/g2/double", group_op::<bn254::G2Curve>),
+    ("bn254/g2/mul_ct", group_op::<bn254::G2Curve>),
+    ("bn254/g2/mul_vartime", group_op::<bn254::G2Curve>),
 ];
 
 /// Whether `name` is selected by `filters` (substrings of op names; none selects all).
@@ -148,6 +174,72 @@ fn pairing_op<E: PairingParams<N>, const N: usize>(name: &'static str) -> Op {
     } else {
         repeat((p, q), |(p, q)| pairing::pairing::<E, N>(p, q))
     };
+    Op { name, inputs, isochron, peers: vec![] }
+}
+
+/// The product of `n` pairings `∏ e(Pᵢ, Qᵢ)` (`n` the op name's last part): the G2 lines, one
+/// multi-Miller loop, one final exponentiation, on `Pᵢ = [aᵢ]G1`, `Qᵢ = [bᵢ]G2`; the inputs are
+/// `a₁, b₁, a₂, b₂, …`.
+fn multi_pairing<E: PairingParams<N>, const N: usize>(name: &'static str) -> Op {
+    let n: usize = name.rsplit('/').next().and_then(|n| n.parse().ok()).expect("op name ends in the pair count");
+    let mut rng = rng_for(name);
+    let mut inputs = Vec::with_capacity(2 * n);
+    let mut pairs = Vec::with_capacity(n);
+    for _ in 0..n {
+        let (a, b): (Scalar<E::G1>, Scalar<E::G1>) = (nonzero(&mut rng), nonzero(&mut rng));
+        pairs.push((
+            Projective::<E::G1>::generator().mul(&a).to_affine(),
+            Projective::<E::G2>::generator().mul(&b).to_affine(),
+        ));
+        inputs.extend([a.encode(), b.encode()]);
+    }
+    let isochron = repeat(pairs, |pairs| {
+        let prepared: Vec<_> = pairs.iter().map(|(p, q)| (*p, pairing::G2Prepared::from(*q))).collect();
+        pairing::final_exponentiation::<E, N>(&pairing::multi_miller_loop::<E, N>(&prepared))
+    });
+    Op { name, inputs, isochron, peers: vec![] }
+}
+
+/// `P = [a]G`, `Q = [b]G` for two random non-zero scalars `a`, `b` (the inputs, from which the
+/// peers derive the same points).
+fn two_points<C: SwCurve>(name: &'static str) -> (Projective<C>, Projective<C>, Scalar<C>, Vec<Vec<u8>>) {
+    let mut rng = rng_for(name);
+    let (a, b): (Scalar<C>, Scalar<C>) = (nonzero(&mut rng), nonzero(&mut rng));
+    let g = Projective::<C>::generator();
+    (g.mul(&a), g.mul(&b), b, vec![a.encode(), b.encode()])
+}
+
+/// Group arithmetic by the op name's last part, on `P = [a]G`, `Q = [b]G`: `add` chains
+/// `x ← x + Q`, `double` chains `x ← 2x`, `mul_ct` and `mul_vartime` compute `[b]P`.
+fn group_op<C: SwCurve>(name: &'static str) -> Op {
+    let (p, q, b, inputs) = two_points::<C>(name);
+    let isochron = match name.rsplit('/').next() {
+        Some("add") => chain(p, q, |x, q| x + *q),
+        Some("double") => chain(p, (), |x, _| x.double()),
+        Some("mul_ct") => repeat((p, b), |(p, k)| p.mul(k)),
+        Some("mul_vartime") => repeat((p, b), |(p, k)| p.mul_vartime(k)),
+        _ => panic!("unknown group op {name}"),
+    };
+    Op { name, inputs, isochron, peers: vec![] }
+}
+
+/// The subgroup check of the affine point `P = [a]G` (public, variable time).
+fn subgroup_check<C: SwCurve>(name: &'static str) -> Op {
+    let (p, _, _, inputs) = two_points::<C>(name);
+    let isochron = repeat(p.to_affine(), |p| C::is_torsion_free_vartime(&p.to_projective()));
+    Op { name, inputs, isochron, peers: vec![] }
+}
+
+/// Decoding the ZCash compressed encoding of `P = [a]G` with every check (flags, canonical,
+/// square root, subgroup); each peer decodes its own encoding of the same point.
+fn decompress_checked<C: SwCurve>(name: &'static str) -> Op
+where
+    C::Base: CoordinateEncoding,
+{
+    let (p, _, _, inputs) = two_points::<C>(name);
+    let mut bytes = vec![0u8; Affine::<C>::COMPRESSED_SIZE];
+    p.to_affine().write_compressed(&mut bytes);
+    let isochron = repeat(bytes, |b| Affine::<C>::from_compressed(b).expect("a valid encoding"));
     Op { name, inputs, isochron, peers: vec![] }
 }
 

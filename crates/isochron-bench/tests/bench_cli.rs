@@ -25,7 +25,9 @@ fn json_lines_per_op_and_peer() {
         [
             ("\"bls12_381/fr/mul\"", "\"blst\""),
             ("\"bls12_381/fr/mul\"", "\"arkworks\""),
+            ("\"bls12_381/fr/mul\"", "\"zkcrypto\""),
             ("\"bn254/fp/square\"", "\"arkworks\""),
+            ("\"bn254/fp/square\"", "\"substrate-bn\""),
         ]
     );
     for l in lines {

@@ -50,6 +50,25 @@ macro_rules! tower_and_group_cases {
             }),
             case(area, "G1 mul (secret scalar)", || reveal(G1Projective::generator().mul(&scalar()))),
             case(area, "G2 mul (secret scalar)", || reveal(G2Projective::generator().mul(&scalar()))),
+            case(area, "G1 mul (secret point, secret scalar)", || {
+                let p = secret(G1Projective::generator().mul_vartime(&S::from_u64(7)));
+                reveal(p.mul(&scalar()))
+            }),
+            case(area, "G2 mul (secret point, secret scalar)", || {
+                let p = secret(G2Projective::generator().mul_vartime(&S::from_u64(7)));
+                reveal(p.mul(&scalar()))
+            }),
+            case(area, "G1 GLV decomposition", || {
+                use isochron::curve::short_weierstrass::SwCurve;
+                let lattice = $curve::G1Curve::ENDOMORPHISM.expect("GLV").lattice;
+                reveal(lattice.decompose(&scalar().to_canonical_limbs()))
+            }),
+            case(area, "G2 GLS decomposition", || {
+                use isochron::curve::short_weierstrass::SwCurve;
+                let lattice = $curve::G2Curve::ENDOMORPHISM.expect("GLS").lattice;
+                reveal(lattice.decompose(&scalar().to_canonical_limbs()))
+            }),
+            case(area, "G1 mul (scalar 0)", || reveal(G1Projective::generator().mul(&secret(S::from_u64(0))))),
             case(area, "G1 to_affine", || reveal(secret(G1Projective::generator().double()).to_affine())),
         ]
     }};
@@ -70,7 +89,63 @@ pub fn constant_time() -> Vec<Case> {
     cases.extend(field_cases::<bls12_381::FrParams, 4>("bls12_381::Fr"));
     cases.extend(tower_and_group_cases!(bn254, 4));
     cases.extend(tower_and_group_cases!(bls12_381, 6));
+    cases.extend(hash_to_curve_cases());
+    cases.extend(gt_cases::<bn254::Bn254, 4>("bn254::GT"));
+    cases.extend(gt_cases::<bls12_381::Bls12_381, 6>("bls12_381::GT"));
     cases
+}
+
+/// The pairing target group with secret exponents and secret elements: exponentiation
+/// (signed fixed windows, constant-time lookups), multiplication, inversion, equality.
+fn gt_cases<E: isochron::pairing::PairingParams<N>, const N: usize>(area: &str) -> Vec<Case> {
+    use isochron::curve::short_weierstrass::{Affine, Scalar};
+    use isochron::pairing::{pairing, Gt};
+    fn base<E: isochron::pairing::PairingParams<N>, const N: usize>() -> Gt<E, N> {
+        pairing::<E, N>(&Affine::generator(), &Affine::generator())
+    }
+    fn k<E: isochron::pairing::PairingParams<N>, const N: usize>() -> Scalar<E::G1> {
+        secret(Scalar::<E::G1>::from_u64(0x9e37_79b9_7f4a_7c15).pow_vartime(&[9]))
+    }
+    vec![
+        case(area, "pow (secret scalar)", || reveal(base::<E, N>().pow(&k::<E, N>()))),
+        case(area, "pow (secret base, secret scalar)", || reveal(secret(base::<E, N>()).pow(&k::<E, N>()))),
+        case(area, "pow (scalar 0)", || reveal(base::<E, N>().pow(&secret(Scalar::<E::G1>::from_u64(0))))),
+        case(area, "mul/square/invert", || {
+            let g = secret(base::<E, N>());
+            reveal(g * g.square().invert())
+        }),
+        case(area, "ct_eq/is_identity", || {
+            let g = secret(base::<E, N>());
+            reveal((g.ct_eq(&g), g.is_identity()))
+        }),
+    ]
+}
+
+/// RFC 9380 hashing to curves with the message or the field element secret: the maps, the
+/// cofactor clearing and the whole hash must be constant time in the message.
+fn hash_to_curve_cases() -> Vec<Case> {
+    use isochron::hash_to_curve::{bls12_381 as h, bn254 as hb, Suite};
+    const DST: &[u8] = b"QUUX-V01-CS02-with-BLS12381G2_XMD:SHA-256_SSWU_RO_";
+    let area = "hash_to_curve";
+    vec![
+        case(area, "bls12_381 G1 map_to_curve (secret u)", || {
+            reveal(h::G1Suite::map_to_curve(&s::<bls12_381::FpParams, 6>(130)))
+        }),
+        case(area, "bls12_381 G2 map_to_curve (secret u)", || {
+            let u = bls12_381::Fp2::new(el(131), el(132));
+            reveal(h::G2Suite::map_to_curve(&secret(u)))
+        }),
+        case(area, "bls12_381 G2 clear_cofactor (secret point)", || {
+            let p = h::G2Suite::map_to_curve(&bls12_381::Fp2::new(el(133), el(134)));
+            reveal(h::G2Suite::clear_cofactor(&secret(p)))
+        }),
+        case(area, "bls12_381 hash_to_g1 (secret msg)", || reveal(h::hash_to_g1(&secret([7u8; 32]), DST))),
+        case(area, "bls12_381 hash_to_g2 (secret msg)", || reveal(h::hash_to_g2(&secret([7u8; 32]), DST))),
+        case(area, "bls12_381 encode_to_g2 (secret msg)", || reveal(h::encode_to_g2(&secret([8u8; 32]), DST))),
+        case(area, "bn254 SVDW map_to_curve (secret u)", || {
+            reveal(hb::G1Suite::map_to_curve(&s::<bn254::FpParams, 4>(135)))
+        }),
+    ]
 }
 
 /// Public sample words (golden-ratio multiples), made secret by each case.

@@ -10,16 +10,16 @@
 //! Knapp–Rodríguez-Henríquez, "Faster hashing to G2" (BN hard part, via Duquesne–Ghammam
 //! eprint 2015/192).
 
-use subtle::ConstantTimeEq;
-
 use crate::curve::short_weierstrass::{Affine, SwCurve};
 use crate::field::fp12::Fp12;
 use crate::field::fp2::{Fp2, TowerParams};
 use crate::field::Fp;
 
 mod final_exp;
+mod gt;
 mod miller_loop;
 
+pub use gt::Gt;
 pub use miller_loop::G2Prepared;
 
 /// Which sextic twist G2 lives on; decides where a line's coefficients sit in Fp12.
@@ -62,22 +62,30 @@ pub trait PairingParams<const N: usize>: 'static + Copy + Clone + core::fmt::Deb
 /// One `(P, Q)` argument pair of a pairing product.
 pub type PairingInput<E, const N: usize> = (Affine<<E as PairingParams<N>>::G1>, Affine<<E as PairingParams<N>>::G2>);
 
-/// An element of the pairing target group (order-`r` subgroup of `Fp12*`).
-pub type Gt<E, const N: usize> = Fp12<<E as PairingParams<N>>::Tower, N>;
+/// The value of a Miller loop: an element of `Fp12*`, in GT only after the final
+/// exponentiation.
+pub type MillerLoopOutput<E, const N: usize> = Fp12<<E as PairingParams<N>>::Tower, N>;
 
 /// The Miller loop `f_{|loop|, Q}(P)` of the optimal ate pairing (not yet exponentiated).
-pub fn miller_loop<E: PairingParams<N>, const N: usize>(p: &Affine<E::G1>, q: &Affine<E::G2>) -> Gt<E, N> {
+pub fn miller_loop<E: PairingParams<N>, const N: usize>(
+    p: &Affine<E::G1>,
+    q: &Affine<E::G2>,
+) -> MillerLoopOutput<E, N> {
     multi_miller_loop::<E, N>(&[(*p, G2Prepared::from(*q))])
 }
 
 /// The product of the Miller loops of all pairs, sharing the Fp12 squarings.
-pub fn multi_miller_loop<E: PairingParams<N>, const N: usize>(pairs: &[(Affine<E::G1>, G2Prepared<E, N>)]) -> Gt<E, N> {
+pub fn multi_miller_loop<E: PairingParams<N>, const N: usize>(
+    pairs: &[(Affine<E::G1>, G2Prepared<E, N>)],
+) -> MillerLoopOutput<E, N> {
     miller_loop::multi_miller_loop::<E, N>(pairs)
 }
 
-/// The final exponentiation `f^((p¹² − 1)/r)`.
-pub fn final_exponentiation<E: PairingParams<N>, const N: usize>(f: &Gt<E, N>) -> Gt<E, N> {
-    final_exp::final_exponentiation::<E, N>(f)
+/// The final exponentiation `f^((p¹² − 1)/r)` (for BLS12-381 its cube, see `final_exp`), an
+/// element of GT for every non-zero `f` (every Miller loop value is non-zero; zero, which
+/// has no such power, comes back as zero).
+pub fn final_exponentiation<E: PairingParams<N>, const N: usize>(f: &MillerLoopOutput<E, N>) -> Gt<E, N> {
+    Gt::from_fp12_unchecked(final_exp::final_exponentiation::<E, N>(f))
 }
 
 /// The optimal ate pairing `e(P, Q)`.
@@ -90,5 +98,5 @@ pub fn pairing<E: PairingParams<N>, const N: usize>(p: &Affine<E::G1>, q: &Affin
 pub fn pairing_check<E: PairingParams<N>, const N: usize>(pairs: &[PairingInput<E, N>]) -> bool {
     let prepared: alloc::vec::Vec<_> = pairs.iter().map(|(p, q)| (*p, G2Prepared::from(*q))).collect();
     let f = multi_miller_loop::<E, N>(&prepared);
-    bool::from(final_exponentiation::<E, N>(&f).ct_eq(&Gt::<E, N>::ONE))
+    bool::from(final_exponentiation::<E, N>(&f).is_identity())
 }

@@ -8,7 +8,6 @@ use ark_ec::pairing::Pairing;
 use ark_ec::PrimeGroup;
 use ark_ff::{BigInteger, PrimeField};
 use isochron::curve::short_weierstrass::{Projective, Scalar};
-use isochron::field::Field;
 use isochron::pairing::{self, PairingParams};
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
@@ -47,13 +46,14 @@ macro_rules! differential {
                 let (a, b) = (Scalar::<G1>::random(&mut rng), Scalar::<G1>::random(&mut rng));
                 let p = Projective::<G1>::generator().mul(&a).to_affine();
                 let q = Projective::<G2>::generator().mul(&b).to_affine();
-                let ours = pairing::pairing::<E, $n>(&p, &q).pow_vartime(&$power);
+                let ours = pairing::pairing::<E, $n>(&p, &q).pow_limbs_vartime(&$power);
                 let ak = <$ark_fr>::from_be_bytes_mod_order(&a.to_bytes_be());
                 let bk = <$ark_fr>::from_be_bytes_mod_order(&b.to_bytes_be());
                 let g1 = <<$ark as Pairing>::G1 as PrimeGroup>::generator() * ak;
                 let g2 = <<$ark as Pairing>::G2 as PrimeGroup>::generator() * bk;
                 let theirs = <$ark as Pairing>::pairing(g1, g2).0;
-                let ours_bytes: Vec<u8> = fq12_coeffs!(ours).iter().flat_map(|c| c.to_bytes_be().to_vec()).collect();
+                let ours_bytes: Vec<u8> =
+                    fq12_coeffs!(ours.as_fp12()).iter().flat_map(|c| c.to_bytes_be().to_vec()).collect();
                 assert_eq!(ours_bytes, ark_fq12_bytes(fq12_coeffs!(theirs).into_iter()));
             }
         }

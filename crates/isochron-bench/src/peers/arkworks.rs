@@ -1,7 +1,12 @@
 //! arkworks' kernels (ark-ff 0.6 with its `asm` multiplication and squaring, which the build's
 //! `target-cpu=native` activates), generic over `ark_ff::Field`.
 
-use ark_ff::{CubicExtConfig, CubicExtField, Field, Fp, FpConfig, PrimeField, QuadExtConfig, QuadExtField};
+use ark_ec::short_weierstrass::{Affine, Projective, SWCurveConfig};
+use ark_ec::{CurveGroup, PrimeGroup};
+use ark_ff::{
+    AdditiveGroup, CubicExtConfig, CubicExtField, Field, Fp, FpConfig, PrimeField, QuadExtConfig, QuadExtField,
+};
+use ark_serialize::{CanonicalDeserialize, CanonicalSerialize};
 
 use crate::timing::{chain, repeat, Kernel};
 
@@ -61,7 +66,6 @@ pub fn sqrt<F: ArkDecode>(inputs: &[Vec<u8>]) -> Kernel {
 
 /// `P = [a]G1`, `Q = [b]G2` from the op's two big-endian scalars.
 fn points<E: ark_ec::pairing::Pairing>(inputs: &[Vec<u8>]) -> (E::G1Affine, E::G2Affine) {
-    use ark_ec::{CurveGroup, PrimeGroup};
     let a = E::ScalarField::from_be_bytes_mod_order(&inputs[0]);
     let b = E::ScalarField::from_be_bytes_mod_order(&inputs[1]);
     ((E::G1::generator() * a).into_affine(), (E::G2::generator() * b).into_affine())
@@ -81,6 +85,44 @@ pub fn final_exp<E: ark_ec::pairing::Pairing>(inputs: &[Vec<u8>]) -> Kernel {
 /// `e(P, Q)`.
 pub fn pairing<E: ark_ec::pairing::Pairing>(inputs: &[Vec<u8>]) -> Kernel {
     repeat(points::<E>(inputs), |(p, q)| E::pairing(*p, *q))
+}
+
+/// `∏ e(Pᵢ, Qᵢ)` on the pairs `([aᵢ]G1, [bᵢ]G2)` of the inputs `a₁, b₁, a₂, …`.
+pub fn multi_pairing<E: ark_ec::pairing::Pairing>(inputs: &[Vec<u8>]) -> Kernel {
+    let (ps, qs): (Vec<_>, Vec<_>) = inputs.chunks(2).map(points::<E>).unzip();
+    repeat((ps, qs), |(ps, qs)| E::multi_pairing(ps.iter().copied(), qs.iter().copied()))
+}
+
+/// `[a]G` for the curve's generator and a big-endian scalar.
+fn point<P: SWCurveConfig>(k: &[u8]) -> Projective<P> {
+    Projective::<P>::generator() * P::ScalarField::from_be_bytes_mod_order(k)
+}
+
+/// Group arithmetic by `op` on `P = [a]G`, `Q = [b]G`: `add`, `double`, and arkworks' one
+/// scalar multiplication (variable time, double-and-add over the scalar's bits) for both
+/// `mul_ct` and `mul_vartime`.
+pub fn group<P: SWCurveConfig>(op: &str, inputs: &[Vec<u8>]) -> Kernel {
+    let (p, q) = (point::<P>(&inputs[0]), point::<P>(&inputs[1]));
+    let k = P::ScalarField::from_be_bytes_mod_order(&inputs[1]);
+    match op {
+        "add" => chain(p, q, |x, q| x + q),
+        "double" => chain(p, (), |x, _| AdditiveGroup::double(&x)),
+        "mul_ct" | "mul_vartime" => repeat((p, k), |(p, k)| *p * k),
+        _ => panic!("arkworks has no group op {op}"),
+    }
+}
+
+/// `is_in_correct_subgroup_assuming_on_curve` on the affine `P = [a]G`.
+pub fn subgroup_check<P: SWCurveConfig>(inputs: &[Vec<u8>]) -> Kernel {
+    repeat(point::<P>(&inputs[0]).into_affine(), |p| p.is_in_correct_subgroup_assuming_on_curve())
+}
+
+/// `deserialize_compressed` (with validation: on the curve, in the subgroup) of arkworks' own
+/// compressed encoding of `P = [a]G`.
+pub fn decompress_checked<P: SWCurveConfig>(inputs: &[Vec<u8>]) -> Kernel {
+    let mut bytes = Vec::new();
+    point::<P>(&inputs[0]).into_affine().serialize_compressed(&mut bytes).expect("serializable");
+    repeat(bytes, |b| Affine::<P>::deserialize_compressed(b.as_slice()).expect("a valid encoding"))
 }
 
 #[cfg(test)]

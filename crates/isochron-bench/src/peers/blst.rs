@@ -171,6 +171,167 @@ pub fn pairing(inputs: &[Vec<u8>]) -> Kernel {
     })
 }
 
+/// `∏ e(Pᵢ, Qᵢ)` on the pairs `([aᵢ]G1, [bᵢ]G2)` of the inputs `a₁, b₁, a₂, …`:
+/// `blst_miller_loop_n` and `blst_final_exp`.
+pub fn multi_pairing(inputs: &[Vec<u8>]) -> Kernel {
+    let pairs: Vec<_> = inputs.chunks(2).map(points).collect();
+    let ps: Vec<blst_p1_affine> = pairs.iter().map(|(p, _)| *p).collect();
+    let qs: Vec<blst_p2_affine> = pairs.iter().map(|(_, q)| *q).collect();
+    repeat((ps, qs), |(ps, qs)| {
+        let pp: Vec<*const blst_p1_affine> = ps.iter().map(|p| p as *const _).collect();
+        let qp: Vec<*const blst_p2_affine> = qs.iter().map(|q| q as *const _).collect();
+        let (mut f, mut r) = (blst_fp12::default(), blst_fp12::default());
+        // SAFETY: FFI calls; `pp` and `qp` hold `ps.len()` pointers to valid affine points, the
+        // outputs are distinct.
+        unsafe {
+            blst_miller_loop_n(&mut f, qp.as_ptr(), pp.as_ptr(), pp.len());
+            blst_final_exp(&mut r, &f);
+        }
+        r
+    })
+}
+
+/// A blst group (G1: `blst_p1`, G2: `blst_p2`) through its exported functions.
+pub trait BlstGroup: Copy + Default + 'static {
+    /// The affine type.
+    type Affine: Copy + Default + 'static;
+    /// `[k]G` for the generator `G` and 32 big-endian bytes `k`.
+    fn from_scalar(k: &[u8]) -> Self;
+    /// `a + b` (complete: handles doubling and infinity).
+    fn add(a: &Self, b: &Self) -> Self;
+    /// `2a`.
+    fn double(a: &Self) -> Self;
+    /// `[k]a`, `k` 32 little-endian bytes of which 255 bits are read (constant time).
+    fn mult(a: &Self, k: &[u8; 32]) -> Self;
+    /// The affine point.
+    fn to_affine(a: &Self) -> Self::Affine;
+    /// Whether the affine point is in the prime-order subgroup.
+    fn in_group(a: &Self::Affine) -> bool;
+    /// The ZCash compressed encoding.
+    fn compress(a: &Self::Affine) -> Vec<u8>;
+    /// Decompression (curve check) followed by the subgroup check.
+    fn uncompress_checked(bytes: &[u8]) -> Option<Self::Affine>;
+}
+
+/// Implements [`BlstGroup`] for one of blst's two groups from its exported functions.
+macro_rules! blst_group {
+    ($p:ty, affine = $a:ty, compressed = $csize:literal, generator = $gen:ident, add = $add:ident, double = $dbl:ident,
+     mult = $mult:ident, to_affine = $to_aff:ident, in_group = $in:ident, compress = $comp:ident,
+     uncompress = $uncomp:ident) => {
+        impl BlstGroup for $p {
+            type Affine = $a;
+            fn from_scalar(k: &[u8]) -> Self {
+                let mut s = blst_scalar::default();
+                let mut r = Self::default();
+                // SAFETY: FFI calls; `k` is the 32 bytes blst reads, the scalar's byte array
+                // (little-endian) holds 255 significant bits.
+                unsafe {
+                    blst_scalar_from_bendian(&mut s, k.as_ptr());
+                    $mult(&mut r, $gen(), s.b.as_ptr(), 255);
+                }
+                r
+            }
+            #[inline(always)]
+            fn add(a: &Self, b: &Self) -> Self {
+                let mut r = Self::default();
+                // SAFETY: FFI call on valid points and a distinct output.
+                unsafe { $add(&mut r, a, b) };
+                r
+            }
+            #[inline(always)]
+            fn double(a: &Self) -> Self {
+                let mut r = Self::default();
+                // SAFETY: FFI call on a valid point and a distinct output.
+                unsafe { $dbl(&mut r, a) };
+                r
+            }
+            #[inline(always)]
+            fn mult(a: &Self, k: &[u8; 32]) -> Self {
+                let mut r = Self::default();
+                // SAFETY: FFI call; `k` holds the 32 bytes of which blst reads 255 bits.
+                unsafe { $mult(&mut r, a, k.as_ptr(), 255) };
+                r
+            }
+            fn to_affine(a: &Self) -> $a {
+                let mut r = <$a>::default();
+                // SAFETY: FFI call on a valid point and a distinct output.
+                unsafe { $to_aff(&mut r, a) };
+                r
+            }
+            #[inline(always)]
+            fn in_group(a: &$a) -> bool {
+                // SAFETY: FFI call on a valid affine point.
+                unsafe { $in(a) }
+            }
+            fn compress(a: &$a) -> Vec<u8> {
+                let mut out = vec![0u8; $csize];
+                // SAFETY: FFI call; `out` holds the compressed size blst writes.
+                unsafe { $comp(out.as_mut_ptr(), a) };
+                out
+            }
+            #[inline(always)]
+            fn uncompress_checked(bytes: &[u8]) -> Option<$a> {
+                let mut r = <$a>::default();
+                // SAFETY: FFI calls; `bytes` holds the compressed size blst reads.
+                let ok = unsafe { $uncomp(&mut r, bytes.as_ptr()) == BLST_ERROR::BLST_SUCCESS && $in(&r) };
+                ok.then_some(r)
+            }
+        }
+    };
+}
+
+blst_group!(
+    blst_p1,
+    affine = blst_p1_affine,
+    compressed = 48,
+    generator = blst_p1_generator,
+    add = blst_p1_add_or_double,
+    double = blst_p1_double,
+    mult = blst_p1_mult,
+    to_affine = blst_p1_to_affine,
+    in_group = blst_p1_affine_in_g1,
+    compress = blst_p1_affine_compress,
+    uncompress = blst_p1_uncompress
+);
+blst_group!(
+    blst_p2,
+    affine = blst_p2_affine,
+    compressed = 96,
+    generator = blst_p2_generator,
+    add = blst_p2_add_or_double,
+    double = blst_p2_double,
+    mult = blst_p2_mult,
+    to_affine = blst_p2_to_affine,
+    in_group = blst_p2_affine_in_g2,
+    compress = blst_p2_affine_compress,
+    uncompress = blst_p2_uncompress
+);
+
+/// Group arithmetic by `op` (`add`, `double`, `mul_ct`, `mul_vartime`: blst's one scalar
+/// multiplication `blst_p*_mult`, constant time, serves both) on `P = [a]G`, `Q = [b]G`.
+pub fn group<G: BlstGroup>(op: &str, inputs: &[Vec<u8>]) -> Kernel {
+    let (p, q) = (G::from_scalar(&inputs[0]), G::from_scalar(&inputs[1]));
+    let mut k: [u8; 32] = inputs[1].as_slice().try_into().expect("a 32-byte scalar");
+    k.reverse();
+    match op {
+        "add" => chain(p, q, |x, q| G::add(&x, q)),
+        "double" => chain(p, (), |x, _| G::double(&x)),
+        "mul_ct" | "mul_vartime" => repeat((p, k), |(p, k)| G::mult(p, k)),
+        _ => panic!("blst has no group op {op}"),
+    }
+}
+
+/// `blst_p*_affine_in_g*` on `P = [a]G`.
+pub fn subgroup_check<G: BlstGroup>(inputs: &[Vec<u8>]) -> Kernel {
+    repeat(G::to_affine(&G::from_scalar(&inputs[0])), G::in_group)
+}
+
+/// `blst_p*_uncompress` and `blst_p*_affine_in_g*` on the compressed `P = [a]G`.
+pub fn decompress_checked<G: BlstGroup>(inputs: &[Vec<u8>]) -> Kernel {
+    let bytes = G::compress(&G::to_affine(&G::from_scalar(&inputs[0])));
+    repeat(bytes, |b| G::uncompress_checked(b).expect("a valid encoding"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,13 +2,15 @@
 //! the hard part `(p⁴ − p² + 1)/r`, which works in the cyclotomic subgroup (inverse =
 //! conjugate, Granger–Scott squarings).
 
-use super::{Family, Gt, PairingParams};
+use super::{Family, MillerLoopOutput, PairingParams};
 
 /// `f^((p¹² − 1)/r)`.
-pub(super) fn final_exponentiation<E: PairingParams<N>, const N: usize>(f: &Gt<E, N>) -> Gt<E, N> {
+pub(super) fn final_exponentiation<E: PairingParams<N>, const N: usize>(
+    f: &MillerLoopOutput<E, N>,
+) -> MillerLoopOutput<E, N> {
     // Easy part: f^(p⁶ − 1) = f̄ · f⁻¹, then ^(p² + 1). A Miller loop value is never zero;
     // zero (impossible input) maps to zero·… = the identity is not claimed, it stays zero.
-    let f_inv = f.invert().unwrap_or(Gt::<E, N>::ZERO);
+    let f_inv = f.invert().unwrap_or(MillerLoopOutput::<E, N>::ZERO);
     let t = f.conjugate() * f_inv;
     let t = t.frobenius_map(2) * t;
     match E::FAMILY {
@@ -19,7 +21,7 @@ pub(super) fn final_exponentiation<E: PairingParams<N>, const N: usize>(f: &Gt<E
 
 /// `f^PARAM` (signed) for `f` in the cyclotomic subgroup: square-and-multiply over the public
 /// bits of `|PARAM|` with cyclotomic squarings, conjugated when the parameter is negative.
-fn exp_by_param<E: PairingParams<N>, const N: usize>(f: &Gt<E, N>) -> Gt<E, N> {
+fn exp_by_param<E: PairingParams<N>, const N: usize>(f: &MillerLoopOutput<E, N>) -> MillerLoopOutput<E, N> {
     let x = E::PARAM;
     let mut r = *f;
     for i in (0..63 - x.leading_zeros()).rev() {
@@ -39,7 +41,7 @@ fn exp_by_param<E: PairingParams<N>, const N: usize>(f: &Gt<E, N>) -> Gt<E, N> {
 /// parameter `x`, `3·(p⁴ − p² + 1)/r = (x − 1)²·(x + p)·(x² + p² − 1) + 3`. Computes the pairing
 /// raised to the fixed power 3 (coprime to `r`, so still a non-degenerate bilinear pairing) in
 /// 4 exponentiations by `x`.
-fn hard_part_bls12<E: PairingParams<N>, const N: usize>(f: &Gt<E, N>) -> Gt<E, N> {
+fn hard_part_bls12<E: PairingParams<N>, const N: usize>(f: &MillerLoopOutput<E, N>) -> MillerLoopOutput<E, N> {
     let a = exp_by_param::<E, N>(f) * f.conjugate(); // f^(x−1)
     let a = exp_by_param::<E, N>(&a) * a.conjugate(); // f^((x−1)²)
     let b = exp_by_param::<E, N>(&a) * a.frobenius_map(1); // a^(x+p)
@@ -51,7 +53,7 @@ fn hard_part_bls12<E: PairingParams<N>, const N: usize>(f: &Gt<E, N>) -> Gt<E, N
 /// ordinary elliptic curves" (eprint 2008/490, §5): `(p⁴ − p² + 1)/r = λ₀ + λ₁p + λ₂p² + λ₃p³`
 /// with `λ₃ = 1`, `λ₂ = 6u² + 1`, `λ₁ = −36u³ − 18u² − 12u + 1`, `λ₀ = −36u³ − 30u² − 18u − 2`,
 /// evaluated with three exponentiations by `u` and a short vectorial addition chain.
-fn hard_part_bn<E: PairingParams<N>, const N: usize>(f: &Gt<E, N>) -> Gt<E, N> {
+fn hard_part_bn<E: PairingParams<N>, const N: usize>(f: &MillerLoopOutput<E, N>) -> MillerLoopOutput<E, N> {
     let fu = exp_by_param::<E, N>(f);
     let fu2 = exp_by_param::<E, N>(&fu);
     let fu3 = exp_by_param::<E, N>(&fu2);

@@ -9,7 +9,7 @@
 
 use alloc::vec::Vec;
 
-use super::{Family, Gt, PairingParams, TwistType};
+use super::{Family, MillerLoopOutput, PairingParams, TwistType};
 use crate::curve::short_weierstrass::{endomorphism, Affine};
 use crate::field::fp2::{Fp2, TowerParams};
 
@@ -137,10 +137,10 @@ impl<E: PairingParams<N>, const N: usize> From<Affine<E::G2>> for G2Prepared<E, 
 /// Multiplies `f` by the line `l` evaluated at `P = (xP, yP)`.
 #[inline(always)]
 fn mul_by_line<E: PairingParams<N>, const N: usize>(
-    f: &Gt<E, N>,
+    f: &MillerLoopOutput<E, N>,
     l: &Line<N, E::Tower>,
     p: &Affine<E::G1>,
-) -> Gt<E, N> {
+) -> MillerLoopOutput<E, N> {
     let (xp, yp) = (p.x(), p.y());
     match E::TWIST {
         TwistType::D => f.mul_by_034(&l[0].mul_by_fp(&yp), &l[1].mul_by_fp(&xp), &l[2]),
@@ -151,9 +151,9 @@ fn mul_by_line<E: PairingParams<N>, const N: usize>(
 /// `∏ f_{loop, Qᵢ}(Pᵢ)` with one shared squaring per step.
 pub(super) fn multi_miller_loop<E: PairingParams<N>, const N: usize>(
     pairs: &[(Affine<E::G1>, G2Prepared<E, N>)],
-) -> Gt<E, N> {
+) -> MillerLoopOutput<E, N> {
     let live: Vec<_> = pairs.iter().filter(|(p, q)| !bool::from(p.is_identity()) && !q.infinity).collect();
-    let mut f = Gt::<E, N>::ONE;
+    let mut f = MillerLoopOutput::<E, N>::ONE;
     let mut idx = 0;
     for (i, d) in loop_digits::<E, N>().into_iter().enumerate() {
         if i != 0 {

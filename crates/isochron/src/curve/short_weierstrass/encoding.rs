@@ -1,7 +1,9 @@
 //! Point encodings that validate: the ZCash/Ethereum BLS12-381 format (compressed and
 //! uncompressed, three flag bits; ZCash `bls12_381` crate notes "Serialization", adopted by
 //! the Ethereum consensus specs) and plain big-endian `x ‖ y` with the all-zero identity (the
-//! EVM's BN254 precompiles, EIP-196/197).
+//! EVM's BN254 precompiles, EIP-196/197), and the EIP-2537 padded encoding of the BLS12-381
+//! precompiles (each Fp element in 64 big-endian bytes whose top bytes are zero, Fp2 as `c0 ‖ c1`,
+//! a point as `x ‖ y`, the identity all zeros).
 //!
 //! Every decoder checks, in order: length, flags, canonical coordinates (each `< p`), curve
 //! equation, then subgroup membership ([`SwCurve::is_torsion_free_vartime`]), and reports the
@@ -26,6 +28,14 @@ pub trait CoordinateEncoding: SqrtField {
     /// Whether the element is "lexicographically largest" (greater than its negation, comparing
     /// the most significant coefficient first): the ZCash sort flag.
     fn is_lexicographically_largest(&self) -> Choice;
+    /// Size of the EIP-2537 padded encoding: 64 bytes per Fp coefficient.
+    const PADDED_SIZE: usize;
+    /// Writes the EIP-2537 padded encoding into `out` (`PADDED_SIZE` bytes): each Fp
+    /// coefficient as a 64-byte big-endian integer (zero top bytes), Fp2 as `c0 ‖ c1`.
+    fn write_padded(&self, out: &mut [u8]);
+    /// Reads `PADDED_SIZE` bytes; a non-zero padding byte makes the integer at least
+    /// `2^(64·8 − 16·8) > p`, so it is rejected as [`Error::NonCanonical`], like any value `≥ p`.
+    fn read_padded(bytes: &[u8]) -> Result<Self, Error>;
 }
 
 impl<P: FieldParams<N>, const N: usize> CoordinateEncoding for Fp<P, N> {
@@ -38,6 +48,20 @@ impl<P: FieldParams<N>, const N: usize> CoordinateEncoding for Fp<P, N> {
     }
     fn is_lexicographically_largest(&self) -> Choice {
         Fp::is_lexicographically_largest(self)
+    }
+    const PADDED_SIZE: usize = PADDED_FP;
+    fn write_padded(&self, out: &mut [u8]) {
+        let (pad, value) = out.split_at_mut(PADDED_FP - 8 * N);
+        pad.fill(0);
+        value.copy_from_slice(&self.to_bytes_be());
+    }
+    fn read_padded(bytes: &[u8]) -> Result<Self, Error> {
+        check_len(bytes, PADDED_FP)?;
+        let (pad, value) = bytes.split_at(PADDED_FP - 8 * N);
+        if pad.iter().any(|&b| b != 0) {
+            return Err(Error::NonCanonical);
+        }
+        Fp::from_bytes_be(value)
     }
 }
 
@@ -55,7 +79,21 @@ impl<T: TowerParams<N>, const N: usize> CoordinateEncoding for Fp2<T, N> {
     fn is_lexicographically_largest(&self) -> Choice {
         self.c1.is_lexicographically_largest() | (self.c1.is_zero() & self.c0.is_lexicographically_largest())
     }
+    const PADDED_SIZE: usize = 2 * PADDED_FP;
+    fn write_padded(&self, out: &mut [u8]) {
+        let (lo, hi) = out.split_at_mut(PADDED_FP);
+        self.c0.write_padded(lo);
+        self.c1.write_padded(hi);
+    }
+    fn read_padded(bytes: &[u8]) -> Result<Self, Error> {
+        check_len(bytes, 2 * PADDED_FP)?;
+        let (lo, hi) = bytes.split_at(PADDED_FP);
+        Ok(Fp2::new(Fp::read_padded(lo)?, Fp::read_padded(hi)?))
+    }
 }
+
+/// EIP-2537's size of one Fp coefficient: 64 bytes (16 zero bytes and 48 for BLS12-381).
+const PADDED_FP: usize = 64;
 
 /// ZCash flag bits in the first byte.
 const FLAG_COMPRESSED: u8 = 0x80;
@@ -193,6 +231,42 @@ where
         }
         let (xb, yb) = bytes.split_at(C::Base::SIZE);
         Self::on_curve(C::Base::read_be(xb)?, C::Base::read_be(yb)?)
+    }
+
+    /// Length of the EIP-2537 encoding: 128 bytes for BLS12-381 G1, 256 for G2.
+    pub const EIP2537_SIZE: usize = 2 * C::Base::PADDED_SIZE;
+
+    /// EIP-2537 encoding into `out` (`EIP2537_SIZE` bytes): `x ‖ y`, each coordinate padded to
+    /// 64 bytes per Fp coefficient (Fp2 as `c0 ‖ c1`); the identity is all zeros.
+    pub fn write_eip2537(&self, out: &mut [u8]) {
+        assert_eq!(out.len(), Self::EIP2537_SIZE, "write_eip2537: wrong output length");
+        let x = C::Base::conditional_select(&self.x, &C::Base::ZERO, self.infinity);
+        let y = C::Base::conditional_select(&self.y, &C::Base::ZERO, self.infinity);
+        let (xo, yo) = out.split_at_mut(C::Base::PADDED_SIZE);
+        x.write_padded(xo);
+        y.write_padded(yo);
+    }
+
+    /// Decodes the EIP-2537 encoding with every check: length, zero padding and canonical
+    /// coordinates ([`Error::NonCanonical`]), on the curve, in the subgroup. EIP-2537 requires
+    /// the subgroup check for the MSM and pairing precompiles.
+    pub fn from_eip2537(bytes: &[u8]) -> Result<Self, Error> {
+        Self::check_subgroup(Self::from_eip2537_unchecked(bytes)?)
+    }
+
+    /// [`Affine::from_eip2537`] without the subgroup check, which is what EIP-2537 specifies
+    /// for G1ADD and G2ADD. **Dangerous** elsewhere: a point on the curve but outside the
+    /// prime-order subgroup enables small-subgroup attacks and breaks the scalar
+    /// multiplication's and pairing's guarantees; use only where the caller's specification
+    /// allows any curve point.
+    pub fn from_eip2537_unchecked(bytes: &[u8]) -> Result<Self, Error> {
+        check_len(bytes, Self::EIP2537_SIZE)?;
+        let (xb, yb) = bytes.split_at(C::Base::PADDED_SIZE);
+        let (x, y) = (C::Base::read_padded(xb)?, C::Base::read_padded(yb)?);
+        if bytes.iter().all(|&b| b == 0) {
+            return Ok(Self::identity());
+        }
+        Self::on_curve(x, y)
     }
 
     fn on_curve(x: C::Base, y: C::Base) -> Result<Self, Error> {
