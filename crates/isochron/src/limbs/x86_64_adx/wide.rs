@@ -57,21 +57,19 @@ pub fn redc<const N: usize>(t: &[[u64; N]; 2], m: &[u64; N], inv: u64) -> [u64; 
 /// row's stored low word) becomes the zero top word, `window += rdx·y`, and the window's low
 /// word is stored. The last case stores the remaining window. Takes the operands of
 /// `x[1..N]`, `y`, the registers `[free, T[i], …, T[i+N-1]]` and the output operands from
-/// word `1` on, after `$pre`, the instruction that readies the output address (empty when
-/// it is already in a register).
+/// word `1` on.
 macro_rules! wide_rows {
-    ($pre:literal; [$x:literal $($xs:literal)*]; $y:tt; [$free:ident $t0:ident $($t:ident)*]; [$o:literal $($os:literal)*]) => {
+    ([$x:literal $($xs:literal)*]; $y:tt; [$free:ident $t0:ident $($t:ident)*]; [$o:literal $($os:literal)*]) => {
         concat!(
             "mov rdx, ", $x, "\n",
             "xor {", stringify!($free), ":e}, {", stringify!($free), ":e}\n",
             mac_row!($y; [$t0 $($t)* $free]),
-            $pre,
             "mov ", $o, ", {", stringify!($t0), "}\n",
-            wide_rows!($pre; [$($xs)*]; $y; [$t0 $($t)* $free]; [$($os)*]),
+            wide_rows!([$($xs)*]; $y; [$t0 $($t)* $free]; [$($os)*]),
         )
     };
-    ($pre:literal; []; $y:tt; [$free:ident $($t:ident)*]; [$($o:literal)*]) => {
-        concat!($pre, $("mov ", $o, ", {", stringify!($t), "}\n",)*)
+    ([]; $y:tt; [$free:ident $($t:ident)*]; [$($o:literal)*]) => {
+        concat!($("mov ", $o, ", {", stringify!($t), "}\n",)*)
     };
 }
 
@@ -93,7 +91,6 @@ unsafe fn mul_wide4(a: &[u64; 4], b: &[u64; 4], t: *mut u64) {
             first_row!(["qword ptr [{y} + 8]" "qword ptr [{y} + 16]" "qword ptr [{y} + 24]"]; [w1 w2 w3 w4]),
             "mov qword ptr [{o}], {w0}",
             wide_rows!(
-                "";
                 ["qword ptr [{x} + 8]" "qword ptr [{x} + 16]" "qword ptr [{x} + 24]"];
                 ["qword ptr [{y}]" "qword ptr [{y} + 8]" "qword ptr [{y} + 16]" "qword ptr [{y} + 24]"];
                 [w0 w1 w2 w3 w4];
@@ -118,13 +115,13 @@ unsafe fn mul_wide4(a: &[u64; 4], b: &[u64; 4], t: *mut u64) {
     }
 }
 
-/// [`mul_wide`] for 6 limbs. Thirteen general registers would be one more than some
-/// callers' frames leave free, so the output address waits in an XMM register and is moved
-/// to `hi`, free between rows, before each store.
+/// [`mul_wide`] for 6 limbs. Not inlined: it takes thirteen general registers, and inlined
+/// into some callers (those whose frames reserve a base pointer) LLVM finds too few; the call
+/// costs nothing measurable next to 36 `MULX`.
 ///
 /// # Safety
 /// `t` points to 12 writable words.
-#[inline(always)]
+#[inline(never)]
 unsafe fn mul_wide6(a: &[u64; 6], b: &[u64; 6], t: *mut u64) {
     // SAFETY: the assembly reads 6 words behind each of `a` and `b` and writes the 12 words
     // behind `t` (the caller's guarantee); it writes only the declared registers, does not
@@ -139,10 +136,8 @@ unsafe fn mul_wide6(a: &[u64; 6], b: &[u64; 6], t: *mut u64) {
                 ["qword ptr [{y} + 8]" "qword ptr [{y} + 16]" "qword ptr [{y} + 24]" "qword ptr [{y} + 32]" "qword ptr [{y} + 40]"];
                 [w1 w2 w3 w4 w5 w6]
             ),
-            "movq {hi}, {o}",
-            "mov qword ptr [{hi}], {w0}",
+            "mov qword ptr [{o}], {w0}",
             wide_rows!(
-                "movq {hi}, {o}\n";
                 [
                     "qword ptr [{x} + 8]" "qword ptr [{x} + 16]" "qword ptr [{x} + 24]"
                     "qword ptr [{x} + 32]" "qword ptr [{x} + 40]"
@@ -153,14 +148,14 @@ unsafe fn mul_wide6(a: &[u64; 6], b: &[u64; 6], t: *mut u64) {
                 ];
                 [w0 w1 w2 w3 w4 w5 w6];
                 [
-                    "qword ptr [{hi} + 8]" "qword ptr [{hi} + 16]" "qword ptr [{hi} + 24]" "qword ptr [{hi} + 32]"
-                    "qword ptr [{hi} + 40]" "qword ptr [{hi} + 48]" "qword ptr [{hi} + 56]" "qword ptr [{hi} + 64]"
-                    "qword ptr [{hi} + 72]" "qword ptr [{hi} + 80]" "qword ptr [{hi} + 88]"
+                    "qword ptr [{o} + 8]" "qword ptr [{o} + 16]" "qword ptr [{o} + 24]" "qword ptr [{o} + 32]"
+                    "qword ptr [{o} + 40]" "qword ptr [{o} + 48]" "qword ptr [{o} + 56]" "qword ptr [{o} + 64]"
+                    "qword ptr [{o} + 72]" "qword ptr [{o} + 80]" "qword ptr [{o} + 88]"
                 ]
             ),
             x = in(reg) a.as_ptr(),
             y = in(reg) b.as_ptr(),
-            o = in(xmm_reg) t as u64,
+            o = in(reg) t,
             lo = out(reg) _,
             hi = out(reg) _,
             w0 = out(reg) _,
