@@ -19,7 +19,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use zeroize::Zeroize;
 
 use super::fp::impl_field_ops;
-use super::fp2::{Fp2, TowerParams};
+use super::fp2::{Fp2, Fp2Wide, TowerParams};
 use super::fp6::{Fp6, Fp6Wide};
 use super::Field;
 
@@ -138,10 +138,17 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     /// `self² = (3A² − 2Ā) + (3s·C² + 2B̄)·w + (3B² − 2C̄)·w²`. Wrong outside the subgroup.
     pub fn cyclotomic_square(&self) -> Self {
         // (x + y·s)² = (x² + ξy²) + 2xy·s, as (x² + ξy², (x + y)² − x² − y²).
+        // Lazily reduced: three double-width Fp2 squares, one reduction per output coefficient.
         let fp4_square = |x: &Fp2<T, N>, y: &Fp2<T, N>| {
-            let x2 = x.square();
-            let y2 = y.square();
-            (x2.add(&y2.mul_by_nonresidue()), x.add(y).square().sub(&x2).sub(&y2))
+            let (mut x2, mut y2, mut s, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
+            x.square_wide_into(&mut x2);
+            y.square_wide_into(&mut y2);
+            x.add(y).square_wide_into(&mut s);
+            s.sub_assign(&x2);
+            s.sub_assign(&y2);
+            y2.mul_by_nonresidue_into(&mut t);
+            t.add_assign(&x2);
+            (t.reduce(), s.reduce())
         };
         // 3t − 2z and 3t + 2z.
         let minus = |t: &Fp2<T, N>, z: &Fp2<T, N>| t.sub(z).double().add(t);

@@ -190,6 +190,18 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         out.c0.sub_assign(&v1);
     }
 
+    /// `*out = self²` at double width by the complex method: `c0 = (a0 + a1)(a0 − a1)`, `c1 =
+    /// (2a0)·a1`, with the unreduced sums below `2p`, so both products are below `2p²` (eprint
+    /// 2010/526 §3). Two double-width products and no reduction.
+    #[inline(always)]
+    pub(crate) fn square_wide_into(&self, out: &mut Fp2Wide<T, N>) {
+        let () = Self::BETA_IS_MINUS_ONE;
+        let (a0, a1) = (self.c0.mont_limbs(), self.c1.mont_limbs());
+        let sum = add_unreduced(a0, a1);
+        FpWide::mul_limbs_into(&sum, self.c0.sub(&self.c1).mont_limbs(), &mut out.c0);
+        FpWide::mul_limbs_into(&add_unreduced(a0, a0), a1, &mut out.c1);
+    }
+
     /// `self²` by the complex method: `(a0 + a1)(a0 − a1) + 2·a0·a1·u`.
     #[inline(always)]
     pub fn square(&self) -> Self {
