@@ -5,7 +5,7 @@
 //! generic operations.
 
 use isochron::curves::{bls12_381, bn254};
-use isochron::field::fp12::Fp12;
+use isochron::field::fp12::{Fp12, KARABINA_MIN_RUN};
 use isochron::field::fp2::{Fp2, TowerParams};
 use isochron::field::{Field, FieldParams};
 use isochron::{ConditionallySelectable, ConstantTimeEq};
@@ -255,6 +255,16 @@ fn pairing_helpers<T: TowerParams<N>, const N: usize>(seed: u64) {
         let g = t.frobenius_map(2) * t;
         assert_eq!(g.cyclotomic_square(), g.square());
         assert_eq!(g.cyclotomic_square().cyclotomic_square(), g.square().square());
+        // Runs of squarings, below and above the compressed (Karabina) threshold; the
+        // identity (g2 = g3 = 0, the decompression's degenerate case) stays the identity.
+        for n in [0, 1, KARABINA_MIN_RUN - 1, KARABINA_MIN_RUN, 16, 33] {
+            let mut e = g;
+            for _ in 0..n {
+                e = e.square();
+            }
+            assert_eq!(g.cyclotomic_square_n(n), e, "{n} squarings");
+            assert_eq!(Fp12::<T, N>::ONE.cyclotomic_square_n(n), Fp12::ONE);
+        }
     }
 }
 

@@ -137,29 +137,67 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     /// with `A = c0.c0 + c1.c1·s`, `B = c1.c0 + c0.c2·s`, `C = c0.c1 + c1.c2·s`; then
     /// `self² = (3A² − 2Ā) + (3s·C² + 2B̄)·w + (3B² − 2C̄)·w²`. Wrong outside the subgroup.
     pub fn cyclotomic_square(&self) -> Self {
-        // (x + y·s)² = (x² + ξy²) + 2xy·s, as (x² + ξy², (x + y)² − x² − y²).
-        // Lazily reduced: three double-width Fp2 squares, one reduction per output coefficient.
-        let fp4_square = |x: &Fp2<T, N>, y: &Fp2<T, N>| {
-            let (mut x2, mut y2, mut s, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
-            x.square_wide_into(&mut x2);
-            y.square_wide_into(&mut y2);
-            x.add(y).square_wide_into(&mut s);
-            s.sub_assign(&x2);
-            s.sub_assign(&y2);
-            y2.mul_by_nonresidue_into(&mut t);
-            t.add_assign(&x2);
-            (t.reduce(), s.reduce())
-        };
-        // 3t − 2z and 3t + 2z.
-        let minus = |t: &Fp2<T, N>, z: &Fp2<T, N>| t.sub(z).double().add(t);
-        let plus = |t: &Fp2<T, N>, z: &Fp2<T, N>| t.add(z).double().add(t);
         let (a0, a1) = fp4_square(&self.c0.c0, &self.c1.c1);
         let (b0, b1) = fp4_square(&self.c1.c0, &self.c0.c2);
         let (c0, c1) = fp4_square(&self.c0.c1, &self.c1.c2);
         Self::new(
-            Fp6::new(minus(&a0, &self.c0.c0), minus(&b0, &self.c0.c1), minus(&c0, &self.c0.c2)),
-            Fp6::new(plus(&c1.mul_by_nonresidue(), &self.c1.c0), plus(&a1, &self.c1.c1), plus(&b1, &self.c1.c2)),
+            Fp6::new(
+                three_minus_two(&a0, &self.c0.c0),
+                three_minus_two(&b0, &self.c0.c1),
+                three_minus_two(&c0, &self.c0.c2),
+            ),
+            Fp6::new(
+                three_plus_two(&c1.mul_by_nonresidue(), &self.c1.c0),
+                three_plus_two(&a1, &self.c1.c1),
+                three_plus_two(&b1, &self.c1.c2),
+            ),
         )
+    }
+
+    /// `self^(2^n)` for `self` in the cyclotomic subgroup, by `n` squarings. Runs of at least
+    /// [`KARABINA_MIN_RUN`] squarings use Karabina's compressed squarings (eprint 2010/542 §3.2,
+    /// as in eprint 2010/526 §5.2): only `g2 = c1.c0`, `g3 = c0.c2`, `g4 = c0.c1`, `g5 = c1.c2`
+    /// are squared (the Granger–Scott formulas of those four coefficients, 6 Fp2 squares
+    /// instead of 9), and `g0 = c0.c0`, `g1 = c1.c1` are recovered once at the end with one
+    /// inversion. `n` is public; the time does not depend on `self`.
+    pub fn cyclotomic_square_n(&self, n: u32) -> Self {
+        if n < KARABINA_MIN_RUN {
+            let mut r = *self;
+            for _ in 0..n {
+                r = r.cyclotomic_square();
+            }
+            return r;
+        }
+        let [mut g2, mut g3, mut g4, mut g5] = [self.c1.c0, self.c0.c2, self.c0.c1, self.c1.c2];
+        for _ in 0..n {
+            let (a23, b23) = fp4_square(&g2, &g3);
+            let (a45, b45) = fp4_square(&g4, &g5);
+            (g2, g3, g4, g5) = (
+                three_plus_two(&b45.mul_by_nonresidue(), &g2),
+                three_minus_two(&a45, &g3),
+                three_minus_two(&a23, &g4),
+                three_plus_two(&b23, &g5),
+            );
+        }
+        Self::decompress_karabina(&g2, &g3, &g4, &g5)
+    }
+
+    /// The element of the cyclotomic subgroup with the given `g2..g5` (eprint 2010/542 §3.2):
+    /// `g1 = (ξg5² + 3g4² − 2g3)/(4g2)`, or `2g4g5/g3` when `g2 = 0` (selected in constant
+    /// time), and `g0 = ξ(2g1² + g2g5 − 3g3g4) + 1`. Only `g2 = g3 = 0` has no answer; no
+    /// element of the order-`r` subgroup other than one has it with more than negligible
+    /// probability, and the inversion then yields zero.
+    fn decompress_karabina(g2: &Fp2<T, N>, g3: &Fp2<T, N>, g4: &Fp2<T, N>, g5: &Fp2<T, N>) -> Self {
+        let g2_is_zero = g2.is_zero();
+        let g4_sq = g4.square();
+        let num = g5.square().mul_by_nonresidue().add(&g4_sq.double().add(&g4_sq)).sub(&g3.double());
+        let num = Fp2::conditional_select(&num, &g4.mul(g5).double(), g2_is_zero);
+        let den = Fp2::conditional_select(&g2.double().double(), g3, g2_is_zero);
+        let g1 = num.mul(&den.invert().unwrap_or(Fp2::ZERO));
+        let g3g4 = g3.mul(g4);
+        let t = g1.square().double().add(&g2.mul(g5)).sub(&g3g4.double().add(&g3g4));
+        let g0 = t.mul_by_nonresidue().add(&Fp2::ONE);
+        Self::new(Fp6::new(g0, *g4, *g3), Fp6::new(*g2, g1, *g5))
     }
 
     /// `self^(p^power)`: `(frob(c0), frob(c1)·γ_{k,1})` with `γ_{k,1} = ξ^((p^k−1)/6)`
@@ -272,3 +310,35 @@ impl<T: TowerParams<N>, const N: usize> Zeroize for Fp12<T, N> {
 }
 
 impl_field_ops!([T: TowerParams<N>, const N: usize] Fp12<T, N>);
+
+/// Squarings run at least this long use Karabina's compressed form in
+/// [`Fp12::cyclotomic_square_n`]: below it, the inversion of the decompression costs more than
+/// the three Fp2 squares saved per step.
+pub const KARABINA_MIN_RUN: u32 = 10;
+
+/// `(x + y·s)² = (x² + ξy²) + 2xy·s` in `Fp4 = Fp2[s]/(s² − ξ)`, as `(x² + ξy², (x + y)² − x² −
+/// y²)`, lazily reduced: three double-width Fp2 squares and one reduction per coefficient.
+#[inline(always)]
+fn fp4_square<T: TowerParams<N>, const N: usize>(x: &Fp2<T, N>, y: &Fp2<T, N>) -> (Fp2<T, N>, Fp2<T, N>) {
+    let (mut x2, mut y2, mut s, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
+    x.square_wide_into(&mut x2);
+    y.square_wide_into(&mut y2);
+    x.add(y).square_wide_into(&mut s);
+    s.sub_assign(&x2);
+    s.sub_assign(&y2);
+    y2.mul_by_nonresidue_into(&mut t);
+    t.add_assign(&x2);
+    (t.reduce(), s.reduce())
+}
+
+/// `3t − 2z`.
+#[inline(always)]
+fn three_minus_two<T: TowerParams<N>, const N: usize>(t: &Fp2<T, N>, z: &Fp2<T, N>) -> Fp2<T, N> {
+    t.sub(z).double().add(t)
+}
+
+/// `3t + 2z`.
+#[inline(always)]
+fn three_plus_two<T: TowerParams<N>, const N: usize>(t: &Fp2<T, N>, z: &Fp2<T, N>) -> Fp2<T, N> {
+    t.add(z).double().add(t)
+}

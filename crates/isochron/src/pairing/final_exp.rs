@@ -19,16 +19,22 @@ pub(super) fn final_exponentiation<E: PairingParams<N>, const N: usize>(
     }
 }
 
-/// `f^PARAM` (signed) for `f` in the cyclotomic subgroup: square-and-multiply over the public
-/// bits of `|PARAM|` with cyclotomic squarings, conjugated when the parameter is negative.
+/// `f^PARAM` (signed) for `f` in the cyclotomic subgroup: left-to-right over the public bits
+/// of `|PARAM|`, each run of zeros as one
+/// [`cyclotomic_square_n`](crate::field::fp12::Fp12::cyclotomic_square_n) (compressed squarings
+/// for the long runs of BLS12 parameters), conjugated when the parameter is negative.
 fn exp_by_param<E: PairingParams<N>, const N: usize>(f: &MillerLoopOutput<E, N>) -> MillerLoopOutput<E, N> {
     let x = E::PARAM;
     let mut r = *f;
-    for i in (0..63 - x.leading_zeros()).rev() {
-        r = r.cyclotomic_square();
-        if (x >> i) & 1 == 1 {
+    let mut i = 63 - x.leading_zeros();
+    while i > 0 {
+        let below = x & ((1u64 << i) - 1);
+        let next = if below == 0 { 0 } else { 63 - below.leading_zeros() };
+        r = r.cyclotomic_square_n(i - next);
+        if below != 0 {
             r *= *f;
         }
+        i = next;
     }
     if E::PARAM_IS_NEGATIVE {
         r.conjugate()
