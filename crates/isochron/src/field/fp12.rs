@@ -19,7 +19,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use zeroize::Zeroize;
 
 use super::fp::impl_field_ops;
-use super::fp2::{Fp2, Fp2Wide, TowerParams};
+use super::fp2::{impl_tower_traits, Fp2, Fp2Wide, TowerParams};
 use super::fp6::{Fp6, Fp6Wide};
 use super::Field;
 
@@ -240,76 +240,7 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     }
 }
 
-impl<T: TowerParams<N>, const N: usize> Field for Fp12<T, N> {
-    const ZERO: Self = Self::ZERO;
-    const ONE: Self = Self::ONE;
-
-    #[inline(always)]
-    fn is_zero(&self) -> Choice {
-        Fp12::is_zero(self)
-    }
-    #[inline(always)]
-    fn double(&self) -> Self {
-        Fp12::double(self)
-    }
-    #[inline(always)]
-    fn square(&self) -> Self {
-        Fp12::square(self)
-    }
-    fn invert(&self) -> CtOption<Self> {
-        Fp12::invert(self)
-    }
-    fn inverse_vartime(&self) -> Option<Self> {
-        Fp12::inverse_vartime(self)
-    }
-    fn random(rng: &mut impl RngCore) -> Self {
-        Fp12::random(rng)
-    }
-    fn frobenius_map(&self, power: usize) -> Self {
-        Fp12::frobenius_map(self, power)
-    }
-}
-
-impl<T: TowerParams<N>, const N: usize> Default for Fp12<T, N> {
-    fn default() -> Self {
-        Self::ZERO
-    }
-}
-
-impl<T: TowerParams<N>, const N: usize> fmt::Debug for Fp12<T, N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Fp12({:?} + {:?}·w)", self.c0, self.c1)
-    }
-}
-
-impl<T: TowerParams<N>, const N: usize> ConstantTimeEq for Fp12<T, N> {
-    fn ct_eq(&self, other: &Self) -> Choice {
-        self.c0.ct_eq(&other.c0) & self.c1.ct_eq(&other.c1)
-    }
-}
-
-impl<T: TowerParams<N>, const N: usize> PartialEq for Fp12<T, N> {
-    fn eq(&self, other: &Self) -> bool {
-        self.ct_eq(other).into()
-    }
-}
-impl<T: TowerParams<N>, const N: usize> Eq for Fp12<T, N> {}
-
-impl<T: TowerParams<N>, const N: usize> ConditionallySelectable for Fp12<T, N> {
-    #[inline(always)]
-    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
-        Self::new(Fp6::conditional_select(&a.c0, &b.c0, choice), Fp6::conditional_select(&a.c1, &b.c1, choice))
-    }
-}
-
-impl<T: TowerParams<N>, const N: usize> Zeroize for Fp12<T, N> {
-    fn zeroize(&mut self) {
-        self.c0.zeroize();
-        self.c1.zeroize();
-    }
-}
-
-impl_field_ops!([T: TowerParams<N>, const N: usize] Fp12<T, N>);
+impl_tower_traits!(Fp12 over Fp6, [c0, c1], "Fp12({:?} + {:?}·w)");
 
 /// Squarings run at least this long use Karabina's compressed form in
 /// [`Fp12::cyclotomic_square_n`]: below it, the inversion of the decompression costs more than

@@ -375,35 +375,7 @@ fn mul_small<X: Copy>(a: &X, k: u64, add: impl Fn(&X, &X) -> X) -> X {
     r
 }
 
-impl<T: TowerParams<N>, const N: usize> Field for Fp2<T, N> {
-    const ZERO: Self = Self::ZERO;
-    const ONE: Self = Self::ONE;
-
-    #[inline(always)]
-    fn is_zero(&self) -> Choice {
-        Fp2::is_zero(self)
-    }
-    #[inline(always)]
-    fn double(&self) -> Self {
-        Fp2::double(self)
-    }
-    #[inline(always)]
-    fn square(&self) -> Self {
-        Fp2::square(self)
-    }
-    fn invert(&self) -> CtOption<Self> {
-        Fp2::invert(self)
-    }
-    fn inverse_vartime(&self) -> Option<Self> {
-        Fp2::inverse_vartime(self)
-    }
-    fn random(rng: &mut impl RngCore) -> Self {
-        Fp2::random(rng)
-    }
-    fn frobenius_map(&self, power: usize) -> Self {
-        Fp2::frobenius_map(self, power)
-    }
-}
+impl_tower_traits!(Fp2 over Fp, [c0, c1], "Fp2({:?} + {:?}·u)");
 
 impl<T: TowerParams<N>, const N: usize> SqrtField for Fp2<T, N> {
     fn sqrt(&self) -> CtOption<Self> {
@@ -414,43 +386,83 @@ impl<T: TowerParams<N>, const N: usize> SqrtField for Fp2<T, N> {
     }
 }
 
-impl<T: TowerParams<N>, const N: usize> Default for Fp2<T, N> {
-    fn default() -> Self {
-        Self::ZERO
-    }
-}
+/// The trait impls every tower level shares, delegating to the inherent methods of the same
+/// names: [`Field`], `Default` (zero), `Debug` (with the given format of the coefficients),
+/// constant-time equality and selection (coefficient-wise), `PartialEq`/`Eq` through the
+/// constant-time equality, `Zeroize`, and the arithmetic operators ([`impl_field_ops`]).
+macro_rules! impl_tower_traits {
+    ($ty:ident over $coef:ident, [$($c:ident),+], $fmt:literal) => {
+        impl<T: TowerParams<N>, const N: usize> Field for $ty<T, N> {
+            const ZERO: Self = Self::ZERO;
+            const ONE: Self = Self::ONE;
 
-impl<T: TowerParams<N>, const N: usize> fmt::Debug for Fp2<T, N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Fp2({:?} + {:?}·u)", self.c0, self.c1)
-    }
-}
+            #[inline(always)]
+            fn is_zero(&self) -> Choice {
+                $ty::is_zero(self)
+            }
+            #[inline(always)]
+            fn double(&self) -> Self {
+                $ty::double(self)
+            }
+            #[inline(always)]
+            fn square(&self) -> Self {
+                $ty::square(self)
+            }
+            fn invert(&self) -> CtOption<Self> {
+                $ty::invert(self)
+            }
+            fn inverse_vartime(&self) -> Option<Self> {
+                $ty::inverse_vartime(self)
+            }
+            fn random(rng: &mut impl RngCore) -> Self {
+                $ty::random(rng)
+            }
+            fn frobenius_map(&self, power: usize) -> Self {
+                $ty::frobenius_map(self, power)
+            }
+        }
 
-impl<T: TowerParams<N>, const N: usize> ConstantTimeEq for Fp2<T, N> {
-    fn ct_eq(&self, other: &Self) -> Choice {
-        self.c0.ct_eq(&other.c0) & self.c1.ct_eq(&other.c1)
-    }
-}
+        impl<T: TowerParams<N>, const N: usize> Default for $ty<T, N> {
+            fn default() -> Self {
+                Self::ZERO
+            }
+        }
 
-impl<T: TowerParams<N>, const N: usize> PartialEq for Fp2<T, N> {
-    fn eq(&self, other: &Self) -> bool {
-        self.ct_eq(other).into()
-    }
-}
-impl<T: TowerParams<N>, const N: usize> Eq for Fp2<T, N> {}
+        impl<T: TowerParams<N>, const N: usize> fmt::Debug for $ty<T, N> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, $fmt, $(self.$c),+)
+            }
+        }
 
-impl<T: TowerParams<N>, const N: usize> ConditionallySelectable for Fp2<T, N> {
-    #[inline(always)]
-    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
-        Self::new(Fp::conditional_select(&a.c0, &b.c0, choice), Fp::conditional_select(&a.c1, &b.c1, choice))
-    }
-}
+        impl<T: TowerParams<N>, const N: usize> ConstantTimeEq for $ty<T, N> {
+            fn ct_eq(&self, other: &Self) -> Choice {
+                let mut eq = Choice::from(1u8);
+                $(eq &= self.$c.ct_eq(&other.$c);)+
+                eq
+            }
+        }
 
-impl<T: TowerParams<N>, const N: usize> Zeroize for Fp2<T, N> {
-    fn zeroize(&mut self) {
-        self.c0.zeroize();
-        self.c1.zeroize();
-    }
-}
+        impl<T: TowerParams<N>, const N: usize> PartialEq for $ty<T, N> {
+            fn eq(&self, other: &Self) -> bool {
+                self.ct_eq(other).into()
+            }
+        }
+        impl<T: TowerParams<N>, const N: usize> Eq for $ty<T, N> {}
 
-impl_field_ops!([T: TowerParams<N>, const N: usize] Fp2<T, N>);
+        impl<T: TowerParams<N>, const N: usize> ConditionallySelectable for $ty<T, N> {
+            #[inline(always)]
+            fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+                Self::new($($coef::conditional_select(&a.$c, &b.$c, choice)),+)
+            }
+        }
+
+        impl<T: TowerParams<N>, const N: usize> Zeroize for $ty<T, N> {
+            fn zeroize(&mut self) {
+                $(self.$c.zeroize();)+
+            }
+        }
+
+        impl_field_ops!([T: TowerParams<N>, const N: usize] $ty<T, N>);
+    };
+}
+pub(crate) use impl_tower_traits;

@@ -15,7 +15,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use zeroize::Zeroize;
 
 use super::fp::impl_field_ops;
-use super::fp2::{Fp2, Fp2Wide, TowerParams};
+use super::fp2::{impl_tower_traits, Fp2, Fp2Wide, TowerParams};
 use super::Field;
 
 /// An element `c0 + c1·v + c2·v²` of the cubic extension of [`Fp2`] declared by `T`.
@@ -271,78 +271,4 @@ impl<T: TowerParams<N>, const N: usize> Fp6Wide<T, N> {
     }
 }
 
-impl<T: TowerParams<N>, const N: usize> Field for Fp6<T, N> {
-    const ZERO: Self = Self::ZERO;
-    const ONE: Self = Self::ONE;
-
-    #[inline(always)]
-    fn is_zero(&self) -> Choice {
-        Fp6::is_zero(self)
-    }
-    #[inline(always)]
-    fn double(&self) -> Self {
-        Fp6::double(self)
-    }
-    #[inline(always)]
-    fn square(&self) -> Self {
-        Fp6::square(self)
-    }
-    fn invert(&self) -> CtOption<Self> {
-        Fp6::invert(self)
-    }
-    fn inverse_vartime(&self) -> Option<Self> {
-        Fp6::inverse_vartime(self)
-    }
-    fn random(rng: &mut impl RngCore) -> Self {
-        Fp6::random(rng)
-    }
-    fn frobenius_map(&self, power: usize) -> Self {
-        Fp6::frobenius_map(self, power)
-    }
-}
-
-impl<T: TowerParams<N>, const N: usize> Default for Fp6<T, N> {
-    fn default() -> Self {
-        Self::ZERO
-    }
-}
-
-impl<T: TowerParams<N>, const N: usize> fmt::Debug for Fp6<T, N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Fp6({:?} + {:?}·v + {:?}·v²)", self.c0, self.c1, self.c2)
-    }
-}
-
-impl<T: TowerParams<N>, const N: usize> ConstantTimeEq for Fp6<T, N> {
-    fn ct_eq(&self, other: &Self) -> Choice {
-        self.c0.ct_eq(&other.c0) & self.c1.ct_eq(&other.c1) & self.c2.ct_eq(&other.c2)
-    }
-}
-
-impl<T: TowerParams<N>, const N: usize> PartialEq for Fp6<T, N> {
-    fn eq(&self, other: &Self) -> bool {
-        self.ct_eq(other).into()
-    }
-}
-impl<T: TowerParams<N>, const N: usize> Eq for Fp6<T, N> {}
-
-impl<T: TowerParams<N>, const N: usize> ConditionallySelectable for Fp6<T, N> {
-    #[inline(always)]
-    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
-        Self::new(
-            Fp2::conditional_select(&a.c0, &b.c0, choice),
-            Fp2::conditional_select(&a.c1, &b.c1, choice),
-            Fp2::conditional_select(&a.c2, &b.c2, choice),
-        )
-    }
-}
-
-impl<T: TowerParams<N>, const N: usize> Zeroize for Fp6<T, N> {
-    fn zeroize(&mut self) {
-        self.c0.zeroize();
-        self.c1.zeroize();
-        self.c2.zeroize();
-    }
-}
-
-impl_field_ops!([T: TowerParams<N>, const N: usize] Fp6<T, N>);
+impl_tower_traits!(Fp6 over Fp2, [c0, c1, c2], "Fp6({:?} + {:?}·v + {:?}·v²)");
