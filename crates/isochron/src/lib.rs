@@ -26,6 +26,8 @@ pub mod field;
 pub mod hash_to_curve;
 pub mod limbs;
 pub mod pairing;
+#[cfg(test)]
+mod test_util;
 
 pub use error::Error;
 pub use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};

@@ -299,16 +299,9 @@ pub fn from_be_bytes<const N: usize>(bytes: &[u8]) -> [u64; N] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_util::big;
     use num_bigint::BigUint;
     use rand::{Rng, SeedableRng};
-
-    fn big<const N: usize>(a: &[u64; N]) -> BigUint {
-        let mut v = BigUint::default();
-        for &l in a.iter().rev() {
-            v = (v << 64) + l;
-        }
-        v
-    }
 
     #[test]
     fn add_sub_match_bigint() {

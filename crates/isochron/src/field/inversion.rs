@@ -486,20 +486,9 @@ mod tests {
     use super::*;
     use crate::curves::{bls12_381, bn254};
     use crate::field::{FieldParams, Fp};
+    use crate::test_util::{big, limbs_of};
     use num_bigint::BigUint;
     use rand::{Rng, SeedableRng};
-
-    fn big<const N: usize>(a: &[u64; N]) -> BigUint {
-        a.iter().rev().fold(BigUint::default(), |v, &l| (v << 64) + l)
-    }
-
-    fn limbs_of<const N: usize>(v: &BigUint) -> [u64; N] {
-        let mut r = [0u64; N];
-        for (i, d) in v.to_u64_digits().into_iter().enumerate() {
-            r[i] = d;
-        }
-        r
-    }
 
     /// Edge cases, random values, and random values of every bit length, against num-bigint;
     /// the constant-time and variable-time versions must agree.

@@ -131,12 +131,9 @@ impl<P: FieldParams<N>, const N: usize> SqrtField for Fp<P, N> {
 mod tests {
     use super::*;
     use crate::curves::{bls12_381, bn254};
+    use crate::test_util::big;
     use num_bigint::BigUint;
     use rand::SeedableRng;
-
-    fn big<const N: usize>(a: &[u64; N]) -> BigUint {
-        a.iter().rev().fold(BigUint::default(), |v, &l| (v << 64) + l)
-    }
 
     fn check_field<P: FieldParams<N>, const N: usize>() {
         let p = big(&P::MODULUS);

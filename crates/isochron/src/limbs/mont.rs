@@ -251,20 +251,9 @@ pub const fn pow_vartime<const N: usize, const E: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_util::{big, limbs_of};
     use num_bigint::BigUint;
     use rand::{Rng, SeedableRng};
-
-    fn big<const N: usize>(a: &[u64; N]) -> BigUint {
-        a.iter().rev().fold(BigUint::default(), |v, &l| (v << 64) + l)
-    }
-
-    fn limbs_of<const N: usize>(v: &BigUint) -> [u64; N] {
-        let mut r = [0u64; N];
-        for (i, d) in v.to_u64_digits().into_iter().enumerate() {
-            r[i] = d;
-        }
-        r
-    }
 
     fn check<const N: usize>(m: [u64; N]) {
         let inv = neg_inv64(m[0]);

@@ -466,20 +466,9 @@ mod tests {
     use super::*;
     use crate::curves::{bls12_381, bn254};
     use crate::field::FieldParams;
+    use crate::test_util::{big, limbs_of};
     use num_bigint::BigUint;
     use rand::{Rng, SeedableRng};
-
-    fn big<const N: usize>(a: &[u64; N]) -> BigUint {
-        a.iter().rev().fold(BigUint::default(), |v, &l| (v << 64) + l)
-    }
-
-    fn limbs_of<const N: usize>(v: &BigUint) -> [u64; N] {
-        let mut r = [0u64; N];
-        for (i, d) in v.to_u64_digits().into_iter().enumerate() {
-            r[i] = d;
-        }
-        r
-    }
 
     /// Edge inputs below `m`: small values, values just below `m` and `m/2`, limb boundaries,
     /// and the largest values with every low limb saturated.
