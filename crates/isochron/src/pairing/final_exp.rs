@@ -19,23 +19,37 @@ pub(super) fn final_exponentiation<E: PairingParams<N>, const N: usize>(
     }
 }
 
-/// `f^PARAM` (signed) for `f` in the cyclotomic subgroup: left-to-right over the public bits
-/// of `|PARAM|`, each run of zeros as one
+/// `f^PARAM` (signed) for `f` in the cyclotomic subgroup: left-to-right over the non-adjacent
+/// form of the public `|PARAM|` (a digit −1 multiplies by the conjugate, the inverse in the
+/// subgroup), each run of squarings as one
 /// [`cyclotomic_square_n`](crate::field::fp12::Fp12::cyclotomic_square_n) (compressed squarings
 /// for the long runs of BLS12 parameters), conjugated when the parameter is negative.
 fn exp_by_param<E: PairingParams<N>, const N: usize>(f: &MillerLoopOutput<E, N>) -> MillerLoopOutput<E, N> {
-    let x = E::PARAM;
-    let mut r = *f;
-    let mut i = 63 - x.leading_zeros();
-    while i > 0 {
-        let below = x & ((1u64 << i) - 1);
-        let next = if below == 0 { 0 } else { 63 - below.leading_zeros() };
-        r = r.cyclotomic_square_n(i - next);
-        if below != 0 {
-            r *= *f;
+    // The NAF of |PARAM|, least significant digit first.
+    let mut naf = [0i8; 65];
+    let mut k = E::PARAM as u128;
+    let mut len = 0;
+    while k != 0 {
+        if k & 1 == 1 {
+            let d = 2 - (k & 3) as i8;
+            naf[len] = d;
+            k = (k as i128 - d as i128) as u128;
         }
-        i = next;
+        k >>= 1;
+        len += 1;
     }
+    let f_inv = f.conjugate();
+    let mut r = *f; // the leading digit is 1
+    let mut run = 0;
+    for &d in naf[..len - 1].iter().rev() {
+        run += 1;
+        if d != 0 {
+            r = r.cyclotomic_square_n(run);
+            run = 0;
+            r *= if d > 0 { *f } else { f_inv };
+        }
+    }
+    r = r.cyclotomic_square_n(run);
     if E::PARAM_IS_NEGATIVE {
         r.conjugate()
     } else {
