@@ -19,6 +19,8 @@ use rand_core::SeedableRng;
 
 use crate::timing::{chain, repeat, Kernel};
 
+mod eth_bls;
+
 /// One benchmarked operation: its name (DESIGN.md §3: `curve/group_or_area/operation`), its
 /// inputs as canonical big-endian encodings, and its kernels.
 pub struct Op {
@@ -81,6 +83,21 @@ pub const REGISTRY: &[(&str, Builder)] = &[
     ("bn254/g2/double", group_op::<bn254::G2Curve>),
     ("bn254/g2/mul_ct", group_op::<bn254::G2Curve>),
     ("bn254/g2/mul_vartime", group_op::<bn254::G2Curve>),
+    ("bls12_381/hash_to_g1", eth_bls::hash_to_curve),
+    ("bls12_381/hash_to_g2", eth_bls::hash_to_curve),
+    ("eth_bls/keygen", eth_bls::eth_bls),
+    ("eth_bls/sign", eth_bls::eth_bls),
+    ("eth_bls/verify", eth_bls::eth_bls),
+    ("eth_bls/aggregate_128", eth_bls::eth_bls),
+    ("eth_bls/fast_aggregate_verify_128", eth_bls::eth_bls),
+    ("eth_bls/batch_verify/6", eth_bls::eth_bls),
+    ("eth_bls/batch_verify/60", eth_bls::eth_bls),
+    ("eth_bls/batch_verify/180", eth_bls::eth_bls),
+    ("eth_bls/batch_verify_parallel/6", eth_bls::eth_bls),
+    ("eth_bls/batch_verify_parallel/60", eth_bls::eth_bls),
+    ("eth_bls/batch_verify_parallel/180", eth_bls::eth_bls),
+    ("eth_bls/pubkey_deserialize_checked", eth_bls::eth_bls),
+    ("eth_bls/signature_deserialize_checked", eth_bls::eth_bls),
 ];
 
 /// Whether `name` is selected by `filters` (substrings of op names; none selects all).

@@ -9,6 +9,7 @@
 
 pub mod arkworks;
 pub mod blst;
+pub mod blst_bls;
 pub mod substrate_bn;
 pub mod zkcrypto;
 
@@ -125,6 +126,13 @@ pub fn attach(op: &mut Op) {
                 ("zkcrypto", zkcrypto::group::<::bls12_381::G2Projective>(last, x)),
             ],
         },
+        "bls12_381/hash_to_g1" => vec![("blst", blst_bls::hash_to_g1(x))],
+        "bls12_381/hash_to_g2" => vec![("blst", blst_bls::hash_to_g2(x))],
+        n if n.starts_with("eth_bls/batch_verify") => {
+            let op = n.trim_start_matches("eth_bls/");
+            vec![("blst", blst_bls::eth_bls(op, x, false)), ("blst-mt", blst_bls::eth_bls(op, x, true))]
+        }
+        n if n.starts_with("eth_bls/") => vec![("blst", blst_bls::eth_bls(n.trim_start_matches("eth_bls/"), x, false))],
         n if n.starts_with("bn254/g1/") => vec![
             ("arkworks", arkworks::group::<ark254::g1::Config>(last, x)),
             ("substrate-bn", substrate_bn::group::<::substrate_bn::G1>(last, x)),
@@ -146,13 +154,18 @@ mod tests {
     /// Every op of the registry has its peers attached (a typo in a name above would silently
     /// drop them otherwise): arkworks everywhere, blst on every BLS12-381 op, zkcrypto on the
     /// BLS12-381 ops its public API has (not the base-field towers), substrate-bn on every
-    /// BN254 op.
+    /// BN254 op; blst alone on the hashing and `eth_bls` ops (and its thread-pool batch,
+    /// `blst-mt`, on the batches).
     #[test]
     fn every_op_has_its_peers() {
         for mut op in ops::build(&[]) {
             attach(&mut op);
             let names: Vec<&str> = op.peers.iter().map(|(n, _)| *n).collect();
-            let expected: &[&str] = if op.name.starts_with("bn254/") {
+            let expected: &[&str] = if op.name.starts_with("eth_bls/batch_verify") {
+                &["blst", "blst-mt"]
+            } else if op.name.starts_with("eth_bls/") || op.name.contains("/hash_to_g") {
+                &["blst"]
+            } else if op.name.starts_with("bn254/") {
                 &["arkworks", "substrate-bn"]
             } else if op.name.starts_with("bls12_381/fp") {
                 &["blst", "arkworks"]

@@ -5,6 +5,7 @@
 //! one-line error on stderr naming what is wrong.
 
 mod bench;
+mod bls;
 
 use std::process::ExitCode;
 
@@ -24,6 +25,9 @@ struct Cli {
 enum Area {
     /// Time isochron's own operations (the comparison benchmark's op names, without peers).
     Bench(bench::Args),
+    /// Ethereum BLS signatures: keygen, pubkey, sign, verify, aggregate, fast-aggregate-verify,
+    /// aggregate-verify.
+    Bls(bls::Args),
 }
 
 /// Why a command did not succeed, mapped to the exit status of DESIGN.md §3.
@@ -31,6 +35,9 @@ enum Area {
 pub enum Failure {
     /// Bad input (exit 2), with a one-line description of what is wrong.
     BadInput(String),
+    /// Well-formed input that is not valid (exit 1): a signature that does not verify. The
+    /// command has already printed its verdict.
+    Invalid,
 }
 
 fn main() -> ExitCode {
@@ -46,14 +53,18 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             // One line: clap's first line names the problem ("error: unexpected argument ...").
+            // (A first line ending in ':' continues on the next ones, up to the blank line:
+            // "the following required arguments were not provided: --sig <SIG>".)
             let rendered = e.render().to_string();
-            let first = rendered.lines().next().unwrap_or("error: bad arguments");
+            let first: Vec<&str> = rendered.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
+            let first = if first.is_empty() { "error: bad arguments".to_string() } else { first.join(" ") };
             eprintln!("isochron: {} (try --help)", first.trim_start_matches("error: "));
             return ExitCode::from(2);
         }
     };
     let outcome = match cli.area {
         Area::Bench(args) => bench::run(&args),
+        Area::Bls(args) => bls::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -61,5 +72,6 @@ fn main() -> ExitCode {
             eprintln!("isochron: {msg}");
             ExitCode::from(2)
         }
+        Err(Failure::Invalid) => ExitCode::from(1),
     }
 }

@@ -13,7 +13,7 @@ use isochron::curves::{bls12_381, bn254};
 use isochron::field::{Field, FieldParams, Fp, SqrtField};
 use isochron::limbs::mont;
 
-use crate::secret::{reveal, secret};
+use crate::secret::{reveal, secret, secret_in_place};
 use crate::Case;
 
 fn case(area: &str, op: &str, run: fn()) -> Case {
@@ -90,6 +90,7 @@ pub fn constant_time() -> Vec<Case> {
     cases.extend(tower_and_group_cases!(bn254, 4));
     cases.extend(tower_and_group_cases!(bls12_381, 6));
     cases.extend(hash_to_curve_cases());
+    cases.extend(bls_cases());
     cases.extend(gt_cases::<bn254::Bn254, 4>("bn254::GT"));
     cases.extend(gt_cases::<bls12_381::Bls12_381, 6>("bls12_381::GT"));
     cases
@@ -145,6 +146,34 @@ fn hash_to_curve_cases() -> Vec<Case> {
         case(area, "bn254 SVDW map_to_curve (secret u)", || {
             reveal(hb::G1Suite::map_to_curve(&s::<bn254::FpParams, 4>(135)))
         }),
+    ]
+}
+
+/// BLS signatures with the secret key (and, for Sign, the message) secret: one KeyGen round
+/// (`hkdf_mod_r`: HKDF-SHA256 and the reduction mod r), SkToPk, Sign, PopProve and the key's
+/// encoding. KeyGen's loop condition (the round's output is zero, probability 2⁻²⁵⁵) is the
+/// one public branch and is not covered.
+fn bls_cases() -> Vec<Case> {
+    use isochron::bls::{eth, hkdf_mod_r, Ciphersuite, MessageAugmentation, MinPk, MinSig, SecretKey};
+    fn sk() -> SecretKey {
+        let mut b = [0x3cu8; 32];
+        b[0] = 0x2a;
+        let mut sk = SecretKey::from_bytes(&b).expect("a valid key");
+        secret_in_place(&mut sk);
+        sk
+    }
+    let area = "bls";
+    vec![
+        case(area, "KeyGen round hkdf_mod_r (secret IKM)", || reveal(hkdf_mod_r(&secret([0x5au8; 32]), b"salt", b""))),
+        case(area, "SkToPk min_pk (secret key)", || reveal(sk().public_key::<MinPk>().to_bytes())),
+        case(area, "SkToPk min_sig (secret key)", || reveal(sk().public_key::<MinSig>().to_bytes())),
+        case(area, "Sign eth (secret key)", || reveal(eth::sign(&sk(), b"public message").to_bytes())),
+        case(area, "Sign eth (secret key, secret message)", || reveal(eth::sign(&sk(), &secret([9u8; 32])).to_bytes())),
+        case(area, "Sign min_sig aug (secret key)", || {
+            reveal(Ciphersuite::<MinSig, MessageAugmentation>::sign(&sk(), b"m").to_bytes())
+        }),
+        case(area, "PopProve eth (secret key)", || reveal(eth::pop_prove(&sk()).to_bytes())),
+        case(area, "SecretKey to_bytes", || reveal(*sk().to_bytes())),
     ]
 }
 

@@ -32,3 +32,9 @@ pub fn reveal<T: Copy>(v: T) {
     mark(&s, MemState::Defined);
     black_box(&mut s);
 }
+
+/// Marks `v` secret in place, for values that are not `Copy` (zeroizing keys).
+pub fn secret_in_place<T>(v: &mut T) {
+    mark(v, MemState::Undefined);
+    black_box(v);
+}

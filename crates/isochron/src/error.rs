@@ -33,6 +33,19 @@ pub enum Error {
         /// The number of bytes requested.
         got: usize,
     },
+    /// The input is shorter than the minimum the specification allows (for instance BLS
+    /// KeyGen's key material, at least 32 bytes).
+    TooShort {
+        /// The least number of bytes accepted.
+        min: usize,
+        /// The number of bytes given.
+        got: usize,
+    },
+    /// The point at infinity where the specification forbids it (a BLS public key,
+    /// draft-irtf-cfrg-bls-signature-05 §2.5 KeyValidate).
+    Identity,
+    /// An empty list where at least one item is required (BLS Aggregate of no signatures).
+    Empty,
 }
 
 impl fmt::Display for Error {
@@ -51,6 +64,9 @@ impl fmt::Display for Error {
             Error::ExpandLength { max, got } => {
                 write!(f, "expand_message output too long: at most {max} bytes, asked for {got}")
             }
+            Error::TooShort { min, got } => write!(f, "too short: at least {min} bytes required, got {got}"),
+            Error::Identity => f.write_str("point at infinity is not allowed here"),
+            Error::Empty => f.write_str("empty input list"),
         }
     }
 }

@@ -8,7 +8,9 @@
 //!   portable CIOS multiplication and x86-64 MULX/ADCX/ADOX assembly selected at run time;
 //! - [`field`]: prime fields `Fp<P, N>` in Montgomery form with constant-time inversion and square
 //!   roots, and the extension towers Fp2, Fp6, Fp12;
-//! - [`curves`]: named curves — constants and parameter declarations only.
+//! - [`curves`]: named curves — constants and parameter declarations only;
+//! - [`bls`]: BLS signatures (draft-irtf-cfrg-bls-signature-05, Ethereum's ciphersuite in
+//!   [`bls::eth`]) with batch verification.
 //!
 //! Functions whose running time depends on their inputs end in `_vartime` and must only be given
 //! public data.
@@ -18,6 +20,7 @@
 
 extern crate alloc;
 
+pub mod bls;
 pub mod ct;
 pub mod curve;
 pub mod curves;

@@ -1,0 +1,239 @@
+//! `isochron bls <command>`: Ethereum BLS signatures (`BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_`,
+//! [`isochron::bls::eth`]). Keys, messages and signatures in hex (with or without `0x`); output
+//! is the lower-case hex of the standard encodings: secret key 32 bytes big-endian, public key
+//! 48-byte compressed G1, signature 96-byte compressed G2.
+
+use isochron::bls::eth::{self, PublicKey, SecretKey, Signature};
+use isochron::Error;
+
+use crate::Failure;
+
+/// Arguments of `isochron bls`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Print one JSON object instead of plain hex or true/false.
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The commands of `isochron bls`.
+#[derive(Debug, clap::Subcommand)]
+enum Command {
+    /// KeyGen (draft-irtf-cfrg-bls-signature-05 §2.3): a secret key from at least 32 bytes of
+    /// input key material.
+    Keygen {
+        /// Input key material (hex, at least 32 bytes).
+        #[arg(long)]
+        ikm: String,
+    },
+    /// SkToPk: the public key of a secret key.
+    Pubkey {
+        /// Secret key (hex, 32 bytes big-endian).
+        #[arg(long)]
+        sk: String,
+    },
+    /// Sign a message.
+    Sign {
+        /// Secret key (hex, 32 bytes big-endian).
+        #[arg(long)]
+        sk: String,
+        /// Message (hex).
+        #[arg(long)]
+        msg: String,
+    },
+    /// Verify a signature: prints true (exit 0) or false (exit 1).
+    Verify {
+        /// Public key (hex, 48 bytes).
+        #[arg(long)]
+        pk: String,
+        /// Message (hex).
+        #[arg(long)]
+        msg: String,
+        /// Signature (hex, 96 bytes).
+        #[arg(long)]
+        sig: String,
+    },
+    /// Aggregate signatures.
+    Aggregate {
+        /// Signature (hex, 96 bytes); repeat for each.
+        #[arg(long = "sig", required = true)]
+        sigs: Vec<String>,
+    },
+    /// FastAggregateVerify: one message signed by every key; prints true (exit 0) or false
+    /// (exit 1).
+    FastAggregateVerify {
+        /// Public key (hex, 48 bytes); repeat for each signer.
+        #[arg(long = "pk", required = true)]
+        pks: Vec<String>,
+        /// Message (hex).
+        #[arg(long)]
+        msg: String,
+        /// Aggregate signature (hex, 96 bytes).
+        #[arg(long)]
+        sig: String,
+    },
+    /// AggregateVerify: the i-th --pk signed the i-th --msg; prints true (exit 0) or false
+    /// (exit 1).
+    AggregateVerify {
+        /// Public key (hex, 48 bytes); repeat, paired in order with --msg.
+        #[arg(long = "pk", required = true)]
+        pks: Vec<String>,
+        /// Message (hex); repeat, paired in order with --pk.
+        #[arg(long = "msg", required = true)]
+        msgs: Vec<String>,
+        /// Aggregate signature (hex, 96 bytes).
+        #[arg(long)]
+        sig: String,
+    },
+}
+
+/// Runs one `isochron bls` command.
+pub fn run(args: &Args) -> Result<(), Failure> {
+    match &args.command {
+        Command::Keygen { ikm } => {
+            let sk = eth::key_gen(&parse_hex("--ikm", ikm)?).map_err(|e| bad("--ikm", e))?;
+            print_value(args.json, "sk", &to_hex(&sk.to_bytes()[..]));
+            Ok(())
+        }
+        Command::Pubkey { sk } => {
+            let sk = parse_sk(sk)?;
+            print_value(args.json, "pk", &to_hex(&eth::sk_to_pk(&sk).to_bytes()));
+            Ok(())
+        }
+        Command::Sign { sk, msg } => {
+            let sk = parse_sk(sk)?;
+            let msg = parse_hex("--msg", msg)?;
+            print_value(args.json, "sig", &to_hex(&eth::sign(&sk, &msg).to_bytes()));
+            Ok(())
+        }
+        Command::Verify { pk, msg, sig } => {
+            let pk = parse_pk("--pk", pk)?;
+            let msg = parse_hex("--msg", msg)?;
+            let sig = parse_sig("--sig", sig)?;
+            verdict(args.json, eth::verify(&pk, &msg, &sig))
+        }
+        Command::Aggregate { sigs } => {
+            let sigs = sigs
+                .iter()
+                .enumerate()
+                .map(|(i, s)| parse_sig(&nth("--sig", i, sigs.len()), s))
+                .collect::<Result<Vec<_>, _>>()?;
+            let agg = eth::aggregate(&sigs).map_err(|e| bad("--sig", e))?;
+            print_value(args.json, "sig", &to_hex(&agg.to_bytes()));
+            Ok(())
+        }
+        Command::FastAggregateVerify { pks, msg, sig } => {
+            let pks = parse_pks(pks)?;
+            let msg = parse_hex("--msg", msg)?;
+            let sig = parse_sig("--sig", sig)?;
+            verdict(args.json, eth::fast_aggregate_verify(&pks, &msg, &sig))
+        }
+        Command::AggregateVerify { pks, msgs, sig } => {
+            if pks.len() != msgs.len() {
+                return Err(Failure::BadInput(format!(
+                    "mismatched counts: {} --pk and {} --msg (they pair up in order)",
+                    pks.len(),
+                    msgs.len()
+                )));
+            }
+            let pks = parse_pks(pks)?;
+            let msgs = msgs
+                .iter()
+                .enumerate()
+                .map(|(i, m)| parse_hex(&nth("--msg", i, msgs.len()), m))
+                .collect::<Result<Vec<_>, _>>()?;
+            let sig = parse_sig("--sig", sig)?;
+            let refs: Vec<&[u8]> = msgs.iter().map(Vec::as_slice).collect();
+            verdict(args.json, eth::aggregate_verify(&pks, &refs, &sig))
+        }
+    }
+}
+
+/// Prints a verification verdict; `false` is exit status 1.
+fn verdict(json: bool, valid: bool) -> Result<(), Failure> {
+    if json {
+        println!("{{\"valid\":{valid}}}");
+    } else {
+        println!("{valid}");
+    }
+    if valid {
+        Ok(())
+    } else {
+        Err(Failure::Invalid)
+    }
+}
+
+fn print_value(json: bool, key: &str, hex: &str) {
+    if json {
+        println!("{{\"{key}\":\"{hex}\"}}");
+    } else {
+        println!("{hex}");
+    }
+}
+
+/// `--flag` for a single occurrence, `--flag #i` (1-based) when repeated.
+fn nth(flag: &str, i: usize, count: usize) -> String {
+    if count == 1 {
+        flag.to_string()
+    } else {
+        format!("{flag} #{}", i + 1)
+    }
+}
+
+fn bad(what: &str, e: Error) -> Failure {
+    let reason = match e {
+        Error::NotOnCurve => "not on the curve".to_string(),
+        Error::NotInSubgroup => "not in the prime-order subgroup".to_string(),
+        Error::Identity => "the point at infinity is not a valid public key".to_string(),
+        Error::NonCanonical => "value out of range (not below the modulus or group order)".to_string(),
+        Error::Zero => "the zero secret key is not valid".to_string(),
+        Error::TooShort { min, got } => format!("too short: at least {min} bytes required, got {got}"),
+        e => e.to_string(),
+    };
+    Failure::BadInput(format!("bad {what}: {reason}"))
+}
+
+fn parse_hex(what: &str, s: &str) -> Result<Vec<u8>, Failure> {
+    let h = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")).unwrap_or(s);
+    if h.len() % 2 != 0 {
+        return Err(Failure::BadInput(format!("bad {what}: not hex (odd number of digits)")));
+    }
+    let digit = |c: u8| -> Option<u8> {
+        match c {
+            b'0'..=b'9' => Some(c - b'0'),
+            b'a'..=b'f' => Some(c - b'a' + 10),
+            b'A'..=b'F' => Some(c - b'A' + 10),
+            _ => None,
+        }
+    };
+    h.as_bytes()
+        .chunks(2)
+        .map(|p| Some(digit(p[0])? << 4 | digit(p[1])?))
+        .collect::<Option<Vec<u8>>>()
+        .ok_or_else(|| Failure::BadInput(format!("bad {what}: not hex")))
+}
+
+fn to_hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn parse_sk(s: &str) -> Result<SecretKey, Failure> {
+    let mut b = parse_hex("--sk", s)?;
+    let sk = SecretKey::from_bytes(&b).map_err(|e| bad("--sk", e));
+    b.iter_mut().for_each(|x| *x = 0);
+    sk
+}
+
+fn parse_pk(what: &str, s: &str) -> Result<PublicKey, Failure> {
+    PublicKey::from_bytes(&parse_hex(what, s)?).map_err(|e| bad(what, e))
+}
+
+fn parse_pks(pks: &[String]) -> Result<Vec<PublicKey>, Failure> {
+    pks.iter().enumerate().map(|(i, p)| parse_pk(&nth("--pk", i, pks.len()), p)).collect()
+}
+
+fn parse_sig(what: &str, s: &str) -> Result<Signature, Failure> {
+    Signature::from_bytes(&parse_hex(what, s)?).map_err(|e| bad(what, e))
+}

@@ -1,0 +1,203 @@
+//! The three schemes of draft-irtf-cfrg-bls-signature-05 §3 over the core operations of §2
+//! (CoreSign, CoreVerify, CoreAggregateVerify), for either variant.
+
+use alloc::vec::Vec;
+use core::marker::PhantomData;
+
+use super::keys::{sum_points, PublicKey, SecretKey};
+use super::signature::Signature;
+use super::variant::Variant;
+use crate::curve::short_weierstrass::{Affine, Projective};
+use crate::curves::bls12_381::Bls12_381;
+use crate::pairing;
+
+/// A scheme of draft-05 §3: how messages are bound to signers in aggregates.
+pub trait Scheme: 'static + Copy + Clone + core::fmt::Debug + Default + Send + Sync {
+    /// The scheme's suffix of the ciphersuite ID (`NUL_`, `AUG_`, `POP_`; draft-05 §4.2).
+    const TAG: &'static str;
+    /// Whether AggregateVerify requires the messages to be distinct (the basic scheme, §3.1.1).
+    const DISTINCT_MESSAGES: bool;
+    /// Whether each message is prefixed with the signer's public key (§3.2).
+    const AUGMENT: bool;
+}
+
+/// The basic scheme (draft-05 §3.1): AggregateVerify rejects repeated messages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Basic;
+
+/// The message-augmentation scheme (draft-05 §3.2): every message is signed as
+/// `PK ‖ message` (the compressed public key).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MessageAugmentation;
+
+/// The proof-of-possession scheme (draft-05 §3.3): keys come with a proof (PopProve,
+/// PopVerify), which makes FastAggregateVerify over one message safe. Ethereum's scheme.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProofOfPossession;
+
+impl Scheme for Basic {
+    const TAG: &'static str = "NUL_";
+    const DISTINCT_MESSAGES: bool = true;
+    const AUGMENT: bool = false;
+}
+
+impl Scheme for MessageAugmentation {
+    const TAG: &'static str = "AUG_";
+    const DISTINCT_MESSAGES: bool = false;
+    const AUGMENT: bool = true;
+}
+
+impl Scheme for ProofOfPossession {
+    const TAG: &'static str = "POP_";
+    const DISTINCT_MESSAGES: bool = false;
+    const AUGMENT: bool = false;
+}
+
+/// A domain separation tag built from its parts (at most 64 bytes).
+#[derive(Clone, Copy)]
+pub struct DomainTag {
+    buf: [u8; 64],
+    len: usize,
+}
+
+impl DomainTag {
+    fn new(parts: &[&str]) -> Self {
+        let mut t = DomainTag { buf: [0; 64], len: 0 };
+        for p in parts {
+            t.buf[t.len..t.len + p.len()].copy_from_slice(p.as_bytes());
+            t.len += p.len();
+        }
+        t
+    }
+
+    /// The tag's bytes.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+}
+
+impl core::fmt::Debug for DomainTag {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(core::str::from_utf8(self.as_bytes()).unwrap_or("<non-utf8>"))
+    }
+}
+
+/// A ciphersuite of draft-05 §4: a variant `V` ([`super::MinPk`], [`super::MinSig`]) and a
+/// scheme `S`, with the operations of §2–3 as associated functions. Its ID, the
+/// hash-to-curve DST, is `BLS_SIG_` + `V::HASH_SUITE` + `S::TAG`, e.g.
+/// `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_` (Ethereum, [`super::eth`]).
+///
+/// Verification functions take validated [`PublicKey`]s and [`Signature`]s (KeyValidate and
+/// the signature subgroup check happen once, at decoding) and return `false` for empty
+/// inputs, as the Ethereum consensus specs require.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ciphersuite<V: Variant, S: Scheme>(PhantomData<(V, S)>);
+
+impl<V: Variant, S: Scheme> Ciphersuite<V, S> {
+    /// The ciphersuite ID, used as the DST of `hash_to_point` (draft-05 §4.2).
+    pub fn dst() -> DomainTag {
+        DomainTag::new(&["BLS_SIG_", V::HASH_SUITE, S::TAG])
+    }
+
+    /// `hash_to_point` of the message as this scheme signs it: the message itself, or
+    /// `PK ‖ message` for message augmentation (draft-05 §3.2.1).
+    pub(crate) fn hash_message(pk: &PublicKey<V>, msg: &[u8], dst: &DomainTag) -> Projective<V::SigCurve> {
+        if S::AUGMENT {
+            let pk_bytes = pk.to_bytes();
+            let mut m = Vec::with_capacity(V::PK_SIZE + msg.len());
+            m.extend_from_slice(pk_bytes.as_ref());
+            m.extend_from_slice(msg);
+            V::hash_to_point(&m, dst.as_bytes())
+        } else {
+            V::hash_to_point(msg, dst.as_bytes())
+        }
+    }
+
+    /// Sign (draft-05 §3.1, §3.2.1, §3.3): `SK·hash_to_point(message)` (CoreSign, §2.6), the
+    /// message prefixed with `SkToPk(SK)` for message augmentation. Constant time in the key
+    /// and the message (its length aside).
+    pub fn sign(sk: &SecretKey, msg: &[u8]) -> Signature<V> {
+        let dst = Self::dst();
+        let q = if S::AUGMENT {
+            Self::hash_message(&sk.public_key::<V>(), msg, &dst)
+        } else {
+            V::hash_to_point(msg, dst.as_bytes())
+        };
+        Signature::from_point(q.mul(&sk.0).to_affine())
+    }
+
+    /// Verify (CoreVerify, draft-05 §2.7; §3.2.2 for augmentation):
+    /// `e(PK, H(m)) = e(P, σ)`, checked as `e(PK, H(m))·e(−P, σ) = 1` with one multi-Miller
+    /// loop and one final exponentiation. Variable time (all inputs public).
+    pub fn verify(pk: &PublicKey<V>, msg: &[u8], sig: &Signature<V>) -> bool {
+        let h = Self::hash_message(pk, msg, &Self::dst()).to_affine();
+        let neg_g = Affine::<V::PkCurve>::generator().neg();
+        pairing::pairing_check::<Bls12_381, 6>(&[V::pair(&pk.point, &h), V::pair(&neg_g, &sig.point)])
+    }
+
+    /// AggregateVerify (CoreAggregateVerify, draft-05 §2.9; §3.1.1 for the basic scheme's
+    /// distinct-message rule, §3.2.3 for augmentation): `∏ e(PKᵢ, H(mᵢ))·e(−P, σ) = 1`.
+    /// `false` for no keys, for unequal numbers of keys and messages, and (basic scheme) for
+    /// repeated messages.
+    pub fn aggregate_verify(pks: &[PublicKey<V>], msgs: &[&[u8]], sig: &Signature<V>) -> bool {
+        if pks.is_empty() || pks.len() != msgs.len() {
+            return false;
+        }
+        if S::DISTINCT_MESSAGES && !all_distinct(msgs) {
+            return false;
+        }
+        let dst = Self::dst();
+        let hashes: Vec<Projective<V::SigCurve>> =
+            pks.iter().zip(msgs).map(|(pk, m)| Self::hash_message(pk, m, &dst)).collect();
+        let mut affine = alloc::vec![Affine::identity(); hashes.len()];
+        Projective::batch_normalize(&hashes, &mut affine);
+        let mut pairs: Vec<_> = pks.iter().zip(&affine).map(|(pk, h)| V::pair(&pk.point, h)).collect();
+        pairs.push(V::pair(&Affine::<V::PkCurve>::generator().neg(), &sig.point));
+        pairing::pairing_check::<Bls12_381, 6>(&pairs)
+    }
+}
+
+impl<V: Variant> Ciphersuite<V, ProofOfPossession> {
+    /// The DST of proofs of possession, `BLS_POP_` + `V::HASH_SUITE` + `POP_` (draft-05
+    /// §4.2.3).
+    pub fn pop_dst() -> DomainTag {
+        DomainTag::new(&["BLS_POP_", V::HASH_SUITE, "POP_"])
+    }
+
+    /// PopProve (draft-05 §3.3.2): `SK·hash_pubkey_to_point(SkToPk(SK))`, the compressed key
+    /// hashed with the POP DST. Constant time in the key.
+    pub fn pop_prove(sk: &SecretKey) -> Signature<V> {
+        let pk = sk.public_key::<V>().to_bytes();
+        let q = V::hash_to_point(pk.as_ref(), Self::pop_dst().as_bytes());
+        Signature::from_point(q.mul(&sk.0).to_affine())
+    }
+
+    /// PopVerify (draft-05 §3.3.3): `e(PK, hash_pubkey_to_point(PK)) = e(P, proof)`.
+    pub fn pop_verify(pk: &PublicKey<V>, proof: &Signature<V>) -> bool {
+        let pk_bytes = pk.to_bytes();
+        let h = V::hash_to_point(pk_bytes.as_ref(), Self::pop_dst().as_bytes()).to_affine();
+        let neg_g = Affine::<V::PkCurve>::generator().neg();
+        pairing::pairing_check::<Bls12_381, 6>(&[V::pair(&pk.point, &h), V::pair(&neg_g, &proof.point)])
+    }
+
+    /// FastAggregateVerify (draft-05 §3.3.4): Verify of one message against the sum of the
+    /// keys, which must all have proven possession. `false` for no keys (Ethereum's
+    /// `FastAggregateVerify`; see [`super::eth::eth_fast_aggregate_verify`] for the Altair
+    /// exception).
+    pub fn fast_aggregate_verify(pks: &[PublicKey<V>], msg: &[u8], sig: &Signature<V>) -> bool {
+        if pks.is_empty() {
+            return false;
+        }
+        let agg = sum_points(pks).to_affine();
+        let h = V::hash_to_point(msg, Self::dst().as_bytes()).to_affine();
+        let neg_g = Affine::<V::PkCurve>::generator().neg();
+        pairing::pairing_check::<Bls12_381, 6>(&[V::pair(&agg, &h), V::pair(&neg_g, &sig.point)])
+    }
+}
+
+/// Whether no message repeats (the messages are public: sorting is fine).
+fn all_distinct(msgs: &[&[u8]]) -> bool {
+    let mut sorted: Vec<&[u8]> = msgs.to_vec();
+    sorted.sort_unstable();
+    sorted.windows(2).all(|w| w[0] != w[1])
+}
