@@ -196,8 +196,8 @@ fn fp2_sqrt<T: TowerParams<N>, const N: usize>(seed: u64) {
     let (mut squares, mut non_squares) = (0, 0);
     for i in 0..ITERS {
         let a = Fp2::<T, N>::random(&mut r);
-        // Squares, including the α = −1 branch of Alg. 9 (elements of Fp that are non-squares
-        // there) and purely imaginary squares.
+        // Squares, including elements of Fp (a1 = 0: the t = 0 branch for one sign of the norm's
+        // root) and purely imaginary squares.
         let x = match i % 4 {
             0 => a.square(),
             1 => Fp2::new(a.c0, Field::ZERO).square(),
@@ -215,8 +215,11 @@ fn fp2_sqrt<T: TowerParams<N>, const N: usize>(seed: u64) {
         } else {
             non_squares += 1;
         }
-        // Elements of Fp are all squares in Fp2.
-        assert!(bool::from(Fp2::<T, N>::new(a.c0, Field::ZERO).is_square()));
+        // Elements of Fp are all squares in Fp2, squares of Fp or not.
+        let e = Fp2::<T, N>::new(a.c0, Field::ZERO);
+        assert!(bool::from(e.is_square()));
+        assert_eq!(e.sqrt().unwrap().square(), e);
+        assert_eq!((-e).sqrt().unwrap().square(), -e);
     }
     assert!(squares > 0 && non_squares > 0);
     // ξ is a non-square.

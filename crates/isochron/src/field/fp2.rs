@@ -120,7 +120,7 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
 
     /// Compile-time check that the tower is `u² = −1`, which the formulas here assume.
     const BETA_IS_MINUS_ONE: () = assert!(T::BETA == -1, "Fp2 implements u² = −1 only");
-    /// `(p − 3)/4`, the first exponent of eprint 2012/685 Alg. 9.
+    /// `(p − 3)/4`: `t^((p−3)/4)` is both a square root's cofactor and its inverse's (see `sqrt`).
     const SQRT_EXP: [u64; N] = limbs::sub(&<T::Fp as FieldParams<N>>::SQRT_EXP_3MOD4, &limbs::from_u64(1)).0;
 
     /// `c0 + c1·u`.
@@ -272,24 +272,26 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         self.norm().is_square()
     }
 
-    /// A square root, if any (eprint 2012/685 Alg. 9, `p ≡ 3 mod 4`), constant time: both
-    /// branches of the algorithm are computed and the answer selected; the exponentiations
-    /// ([`pow_sliding_vartime`]) vary only with their public exponents.
+    /// A square root, if any, constant time, by the complex method (Adj–Rodríguez-Henríquez,
+    /// eprint 2012/685 Alg. 8) with its Fp inversion folded into the second exponentiation: for
+    /// `a = a0 + a1·u` with `u² = −1` and `s = √(a0² + a1²)`, put `t = (a0 + s)/2` (or `(a0 −
+    /// s)/2` when that is zero, which needs `a1 = 0`). Then `t·(a0 − s)/2 = −a1²/4`, so exactly
+    /// one of `t`, `−t` is a square, and with `r' = t^((p−3)/4)`, `r = r'·t`, `e = r'·r = ±1`:
+    /// if `e = 1`, `r² = t` and the root is `r + (a1·r'/2)·u`; if `e = −1`, `r² = −t` and it is
+    /// `−a1·r'/2 + r·u` (since `1/r = e·r'`). Two exponentiations with public exponents and no
+    /// inversion; the candidate is checked by squaring, which also rejects non-squares.
     pub fn sqrt(&self) -> CtOption<Self> {
-        let a1 = pow_sliding_vartime(self, &Self::SQRT_EXP); // a^((p−3)/4)
-        let x0 = a1.mul(self); // a^((p+1)/4)
-        let alpha = a1.mul(&x0); // a^((p−1)/2)
-        let minus_one = Self::ONE.neg();
-        // α^(p+1) = α·conj(α) = norm(α): −1 exactly for non-squares.
-        let a0 = alpha.norm();
-        let is_root = !a0.ct_eq(&Fp::ONE.neg());
-        // α = −1: the root is u·x0 = −x0.c1 + x0.c0·u.
-        let x_minus = Self::new(x0.c1.neg(), x0.c0);
-        // Otherwise (1 + α)^((p−1)/2)·x0.
-        let b = pow_sliding_vartime(&Self::ONE.add(&alpha), &<T::Fp as FieldParams<N>>::EULER_EXP);
-        let x_other = b.mul(&x0);
-        let x = Self::conditional_select(&x_other, &x_minus, alpha.ct_eq(&minus_one));
-        CtOption::new(x, is_root)
+        let () = Self::BETA_IS_MINUS_ONE;
+        let (a0, a1) = (&self.c0, &self.c1);
+        let s = pow_sliding_vartime(&self.norm(), &<T::Fp as FieldParams<N>>::SQRT_EXP_3MOD4);
+        let t = a0.add(&s).halve();
+        let t = Fp::conditional_select(&t, &a0.sub(&s).halve(), t.is_zero());
+        let r_prime = pow_sliding_vartime(&t, &Self::SQRT_EXP); // t^((p−3)/4)
+        let r = r_prime.mul(&t);
+        let y = a1.mul(&r_prime).halve();
+        let t_is_square = r_prime.mul(&r).ct_eq(&Fp::ONE);
+        let x = Self::conditional_select(&Self::new(y.neg(), r), &Self::new(r, y), t_is_square);
+        CtOption::new(x, x.square().ct_eq(self))
     }
 }
 
