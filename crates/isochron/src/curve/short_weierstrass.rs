@@ -13,6 +13,7 @@ mod affine;
 pub mod encoding;
 pub mod endomorphism;
 pub mod glv;
+mod jacobian;
 mod projective;
 mod scalar_mul;
 

@@ -9,7 +9,7 @@
 //! Appendix J.9–J.10 (`tests/hash_to_curve.rs`) check every one of them.
 
 use sha2::Sha256;
-use subtle::{Choice, ConditionallySelectable};
+use subtle::Choice;
 
 use super::isogeny::IsogenyMap;
 use super::sqrt_ratio::{sqrt_ratio_3mod4, sqrt_ratio_fp2};
@@ -19,7 +19,6 @@ use crate::curve::short_weierstrass::{Projective, SwCurve};
 use crate::curves::bls12_381::{Fp, Fp2, G1Curve, G1Projective, G2Curve, G2Projective, Tower};
 use crate::error::Error;
 use crate::field::fp2::TowerParams;
-use crate::field::Field;
 
 /// `L = ⌈(381 + 128)/8⌉ = 64` bytes per coefficient (RFC 9380 §8.8).
 const L: usize = super::hash_to_field::coefficient_len(381, 128);
@@ -249,38 +248,10 @@ const G2_ISOGENY: IsogenyMap<Fp2> =
 /// `|x|` for the BLS12-381 parameter `x = −0xd201000000010000`.
 const X_ABS: u64 = 0xd201_0000_0001_0000;
 
-/// `[|x|]P` by the fixed double-and-add chain of the public constant `|x|` (63 doublings, 5
-/// additions), so the sequence of operations never depends on `P`. The doublings run in
-/// Jacobian coordinates (`x = X/Z²`, `y = Y/Z³`; "dbl-2009-l" of the Explicit-Formulas
-/// Database, 2M + 5S for `a = 0` against 6M + 2S for the complete projective doubling); they
-/// have no exceptional case here (no point of order two, and `Z = 0` stays `Z = 0`). The five
-/// additions convert to homogeneous coordinates and use the complete formula.
+/// `[|x|]P` by the fixed chain of the public constant `|x|` (63 Jacobian doublings, 5
+/// additions; [`Projective::mul_by_u64_chain`]): the operations never depend on `P`.
 fn mul_by_x_abs<C: SwCurve>(p: &Projective<C>) -> Projective<C> {
-    // Homogeneous (X : Y : Z) → Jacobian (X·Z, Y·Z², Z); the identity becomes (0, 1, 0).
-    let to_jacobian = |q: &Projective<C>| {
-        let z2 = q.z.square();
-        let y = C::Base::conditional_select(&(q.y * z2), &C::Base::ONE, q.z.is_zero());
-        (q.x * q.z, y, q.z)
-    };
-    let (mut x, mut y, mut z) = to_jacobian(p);
-    for i in (0..63).rev() {
-        let a = x.square();
-        let b = y.square();
-        let c = b.square();
-        let d = ((x + b).square() - a - c).double();
-        let e = a.double() + a;
-        let x3 = e.square() - d.double();
-        let z3 = (y * z).double();
-        y = e * (d - x3) - c.double().double().double();
-        x = x3;
-        z = z3;
-        if (X_ABS >> i) & 1 == 1 {
-            // Jacobian → homogeneous (X·Z : Y : Z³), add, and back.
-            let acc = Projective { x: x * z, y, z: z.square() * z };
-            (x, y, z) = to_jacobian(&acc.add(p));
-        }
-    }
-    Projective { x: x * z, y, z: z.square() * z }
+    p.mul_by_u64_chain(X_ABS)
 }
 
 /// `ψ(P)`, the untwist–Frobenius–twist endomorphism of G2's M-type twist (RFC 9380 Appendix
