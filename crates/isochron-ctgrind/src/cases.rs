@@ -50,6 +50,8 @@ macro_rules! tower_and_group_cases {
             }),
             case(area, "G1 mul (secret scalar)", || reveal(G1Projective::generator().mul(&scalar()))),
             case(area, "G2 mul (secret scalar)", || reveal(G2Projective::generator().mul(&scalar()))),
+            case(area, "G1 mul_generator (table, secret scalar)", || reveal(G1Projective::mul_generator(&scalar()))),
+            case(area, "G2 mul_generator (table, secret scalar)", || reveal(G2Projective::mul_generator(&scalar()))),
             case(area, "G1 mul (secret point, secret scalar)", || {
                 let p = secret(G1Projective::generator().mul_vartime(&S::from_u64(7)));
                 reveal(p.mul(&scalar()))

@@ -238,3 +238,22 @@ scalar_mul_tests!(
     bn254::G2Curve,
     ["tv_BN254_Snarks_scalar_mul_G2_128bit.json", "tv_BN254_Snarks_scalar_mul_G2_254bit.json"]
 );
+
+/// The generator table's `[k]G` against double-and-add on the edge scalars and random ones.
+fn check_mul_generator<C: SwCurve>(seed: u64) {
+    let g = Projective::<C>::generator();
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let random = (0..20).map(|_| Scalar::<C>::random(&mut rng).to_canonical_limbs());
+    for k in edge_scalars::<C>().into_iter().chain(random) {
+        let want = double_and_add(&g, &k);
+        assert_eq!(Projective::<C>::mul_generator(&Scalar::<C>::from_canonical_limbs(k)), want, "{k:x?}");
+    }
+}
+
+#[test]
+fn mul_generator_matches_double_and_add() {
+    check_mul_generator::<bls12_381::G1Curve>(71);
+    check_mul_generator::<bls12_381::G2Curve>(72);
+    check_mul_generator::<bn254::G1Curve>(73);
+    check_mul_generator::<bn254::G2Curve>(74);
+}

@@ -109,7 +109,7 @@ impl SecretKey {
     /// SkToPk (draft-05 §2.4): `PK = SK·P`, `P` the generator of the public-key group.
     /// Constant time in the key.
     pub fn public_key<V: Variant>(&self) -> PublicKey<V> {
-        let p = Projective::<V::PkCurve>::generator().mul(&self.0).to_affine();
+        let p = Projective::<V::PkCurve>::mul_generator(&self.0).to_affine();
         PublicKey { point: p, _variant: PhantomData }
     }
 

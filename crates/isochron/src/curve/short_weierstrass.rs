@@ -12,12 +12,15 @@ use crate::field::{Field, FieldParams};
 mod affine;
 pub mod encoding;
 pub mod endomorphism;
+mod fixed_base;
 pub mod glv;
 mod jacobian;
 mod projective;
 mod scalar_mul;
 
 pub use affine::Affine;
+pub(crate) use fixed_base::generator_table;
+pub use fixed_base::FixedBaseTable;
 pub use projective::Projective;
 
 /// The parameters of a short Weierstrass curve `y² = x³ + b` and its prime-order subgroup.
@@ -45,6 +48,12 @@ pub trait SwCurve: 'static + Copy + Clone + Debug + Default + PartialEq + Eq + S
     /// The endomorphism used by scalar multiplication (GLV on G1, GLS with `ψ` on G2), acting on
     /// the order-`r` subgroup as `[λ]`; `None` for plain signed windows over the whole scalar.
     const ENDOMORPHISM: Option<glv::Endomorphism<Self>> = None;
+
+    /// The precomputed multiples of the generator for [`Projective::mul_generator`], if the
+    /// curve keeps one (declared with `generator_table!`); `None` by default.
+    fn generator_table() -> Option<&'static FixedBaseTable<Self>> {
+        None
+    }
 
     /// Whether `p` lies in the order-`r` subgroup, for a public point. The default is the
     /// definition, `[r]P = O`; curves override it with an endomorphism test.

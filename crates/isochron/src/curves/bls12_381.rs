@@ -60,6 +60,8 @@ pub type Fp12 = crate::field::fp12::Fp12<Tower, 6>;
 pub struct G1Curve;
 
 impl SwCurve for G1Curve {
+    crate::curve::short_weierstrass::generator_table!(G1Curve);
+
     type Base = Fp;
     type ScalarParams = FrParams;
     const NAME: &'static str = "bls12_381::G1";
@@ -133,6 +135,8 @@ pub(crate) const BETA: Fp = {
 pub struct G2Curve;
 
 impl SwCurve for G2Curve {
+    crate::curve::short_weierstrass::generator_table!(G2Curve);
+
     type Base = Fp2;
     type ScalarParams = FrParams;
     const NAME: &'static str = "bls12_381::G2";

@@ -57,6 +57,8 @@ pub type Fp12 = crate::field::fp12::Fp12<Tower, 4>;
 pub struct G1Curve;
 
 impl SwCurve for G1Curve {
+    crate::curve::short_weierstrass::generator_table!(G1Curve);
+
     type Base = Fp;
     type ScalarParams = FrParams;
     const NAME: &'static str = "bn254::G1";
@@ -122,6 +124,8 @@ const G1_LATTICE: Lattice = {
 pub struct G2Curve;
 
 impl SwCurve for G2Curve {
+    crate::curve::short_weierstrass::generator_table!(G2Curve);
+
     type Base = Fp2;
     type ScalarParams = FrParams;
     const NAME: &'static str = "bn254::G2";

@@ -15,9 +15,9 @@ use super::{Projective, Scalar, SwCurve};
 /// `[1]P … [16]P`.
 const CT_WINDOW: u32 = 5;
 /// Entries of a constant-time table.
-const CT_TABLE: usize = 1 << (CT_WINDOW - 1);
+pub(super) const CT_TABLE: usize = 1 << (CT_WINDOW - 1);
 /// Windows covering a scalar below `2^255` plus the final carry (the most any method uses).
-const MAX_WINDOWS: usize = (255 / CT_WINDOW as usize) + 1;
+pub(super) const MAX_WINDOWS: usize = (255 / CT_WINDOW as usize) + 1;
 /// Width of the variable-time wNAF.
 const WNAF_WINDOW: u32 = 5;
 
@@ -29,7 +29,7 @@ const fn ct_windows(bits: u32) -> usize {
 /// Signed base-32 digits `d_i ∈ [-16, 16]` with `k = Σ d_i·32^i`, computed without branches
 /// (the scalar is secret); `out.len()` windows, which must cover `k` and one carry
 /// (`k < 2^(5·len − 1)`).
-fn signed_digits(k: &[u64], out: &mut [i8]) {
+pub(super) fn signed_digits(k: &[u64], out: &mut [i8]) {
     let mut carry = 0u64;
     for (i, d) in out.iter_mut().enumerate() {
         let bit = i * CT_WINDOW as usize;
