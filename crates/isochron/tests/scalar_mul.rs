@@ -257,3 +257,26 @@ fn mul_generator_matches_double_and_add() {
     check_mul_generator::<bn254::G1Curve>(73);
     check_mul_generator::<bn254::G2Curve>(74);
 }
+
+/// The Jacobian wNAF paths on the identity and on every small scalar (where the accumulator
+/// meets table entries: the mixed addition's doubling and cancelling branches).
+fn check_small_vartime<C: SwCurve>() {
+    let g = Projective::<C>::generator();
+    let o = Projective::<C>::identity();
+    for k in 0..200u64 {
+        let want = double_and_add(&g, &[k, 0, 0, 0]);
+        assert_eq!(g.mul_limbs_vartime(&[k]), want, "k = {k}");
+        assert_eq!(g.mul_vartime(&Scalar::<C>::from_u64(k)), want, "k = {k}");
+        assert_eq!((-g).mul_vartime(&Scalar::<C>::from_u64(k)), -want, "k = {k}");
+        assert_eq!(o.mul_vartime(&Scalar::<C>::from_u64(k)), o);
+        assert_eq!(o.mul_limbs_vartime(&[k]), o);
+    }
+}
+
+#[test]
+fn vartime_small_scalars_and_identity() {
+    check_small_vartime::<bls12_381::G1Curve>();
+    check_small_vartime::<bls12_381::G2Curve>();
+    check_small_vartime::<bn254::G1Curve>();
+    check_small_vartime::<bn254::G2Curve>();
+}

@@ -1,5 +1,6 @@
-//! Multiplication by a fixed public constant through Jacobian doublings: the chains of the
-//! family parameter that subgroup checks and cofactor clearing run (`[|x|]P`, `[x²]P`).
+//! Jacobian coordinates for the doubling-heavy paths: multiplication by a fixed public
+//! constant (the chains of the family parameter that subgroup checks and cofactor clearing run,
+//! `[|x|]P`, `[x²]P`) and the accumulator of variable-time wNAF multiplication.
 //!
 //! Jacobian coordinates (`x = X/Z²`, `y = Y/Z³`) double in 2M + 5S for `a = 0` ("dbl-2009-l"
 //! of the Explicit-Formulas Database), against 6M + 2S for the complete homogeneous doubling.
@@ -8,17 +9,20 @@
 //! additions go back to homogeneous coordinates and use the complete formula, so the sequence
 //! of operations depends on the constant only, never on the point.
 
-use super::{Projective, SwCurve};
+use super::{Affine, Projective, SwCurve};
 use crate::field::Field;
 
-/// A point in Jacobian coordinates.
-struct Jacobian<F> {
+/// A point in Jacobian coordinates; `Z = 0` is the identity.
+pub(super) struct Jacobian<F> {
     x: F,
     y: F,
     z: F,
 }
 
 impl<F: Field> Jacobian<F> {
+    /// The identity.
+    pub(super) const IDENTITY: Self = Jacobian { x: F::ONE, y: F::ONE, z: F::ZERO };
+
     /// Homogeneous `(X : Y : Z)` → Jacobian `(X·Z, Y·Z², Z)`; the identity becomes `(0, 1, 0)`.
     fn from_homogeneous<C: SwCurve<Base = F>>(p: &Projective<C>) -> Self {
         let z2 = p.z.square();
@@ -27,12 +31,12 @@ impl<F: Field> Jacobian<F> {
     }
 
     /// Jacobian → homogeneous `(X·Z : Y : Z³)`.
-    fn to_homogeneous<C: SwCurve<Base = F>>(&self) -> Projective<C> {
+    pub(super) fn to_homogeneous<C: SwCurve<Base = F>>(&self) -> Projective<C> {
         Projective { x: self.x * self.z, y: self.y, z: self.z.square() * self.z }
     }
 
     /// `2·self` ("dbl-2009-l", `a = 0`).
-    fn double(&self) -> Self {
+    pub(super) fn double(&self) -> Self {
         let a = self.x.square();
         let b = self.y.square();
         let c = b.square();
@@ -41,6 +45,33 @@ impl<F: Field> Jacobian<F> {
         let x = e.square() - d.double();
         let z = (self.y * self.z).double();
         let y = e * (d - x) - c.double().double().double();
+        Jacobian { x, y, z }
+    }
+
+    /// `self + q` for an affine `q` ("madd-2007-bl", 7M + 4S), for public points: the
+    /// identity on either side and `self = ±q` take branches.
+    pub(super) fn add_mixed_vartime<C: SwCurve<Base = F>>(&self, q: &Affine<C>) -> Self {
+        if bool::from(q.infinity) {
+            return Jacobian { x: self.x, y: self.y, z: self.z };
+        }
+        if bool::from(self.z.is_zero()) {
+            return Jacobian { x: q.x, y: q.y, z: F::ONE };
+        }
+        let z1z1 = self.z.square();
+        let u2 = q.x * z1z1;
+        let s2 = q.y * self.z * z1z1;
+        let h = u2 - self.x;
+        let r = (s2 - self.y).double();
+        if bool::from(h.is_zero()) {
+            return if bool::from(r.is_zero()) { self.double() } else { Self::IDENTITY };
+        }
+        let hh = h.square();
+        let i = hh.double().double();
+        let j = h * i;
+        let v = self.x * i;
+        let x = r.square() - j - v.double();
+        let y = r * (v - x) - (self.y * j).double();
+        let z = (self.z + h).square() - z1z1 - hh;
         Jacobian { x, y, z }
     }
 }
