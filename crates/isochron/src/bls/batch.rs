@@ -144,75 +144,16 @@ fn blinding_scalars(n: usize, rng: &mut (impl RngCore + CryptoRng)) -> Vec<u64> 
         .collect()
 }
 
-/// Width of the wNAF of the 64-bit blinding scalars: digits odd in `(−16, 16)`.
-const W: u32 = 5;
-/// Digits of a 64-bit scalar's width-5 NAF (one more than its bits, for the final carry).
-const DIGITS: usize = 65;
-
-/// The width-5 NAF of `k`, least significant digit first.
-fn wnaf64(k: u64) -> [i8; DIGITS] {
-    let mut out = [0i8; DIGITS];
-    let mut k = k as u128;
-    let mut i = 0;
-    while k != 0 {
-        if k & 1 == 1 {
-            let m = (k & ((1 << W) - 1)) as i32;
-            let d = if m >= 1 << (W - 1) { m - (1 << W) } else { m };
-            out[i] = d as i8;
-            k = (k as i128 - d as i128) as u128;
-        }
-        k >>= 1;
-        i += 1;
-    }
-    out
-}
-
-/// `Σ kᵢ·Pᵢ` for public points and public 64-bit scalars: interleaved width-5 wNAF (Möller,
-/// "Algorithms for multi-exponentiation", SAC 2001 §3), the 64 doublings shared by all points.
-/// Variable time.
+/// `Σ rᵢ·Pᵢ` for the 64-bit blinding scalars ([`Projective::multi_mul_vartime`]).
 fn short_multi_mul_vartime<C: SwCurve>(points: &[Affine<C>], scalars: &[u64]) -> Projective<C> {
-    let tables: Vec<[Projective<C>; 8]> = points
-        .iter()
-        .map(|p| {
-            let p = p.to_projective();
-            let twice = p.double();
-            let mut t = [p; 8];
-            for i in 1..8 {
-                t[i] = t[i - 1].add(&twice);
-            }
-            t
-        })
-        .collect();
-    let nafs: Vec<[i8; DIGITS]> = scalars.iter().map(|&k| wnaf64(k)).collect();
-    let top = nafs.iter().map(|n| n.iter().rposition(|&d| d != 0).map_or(0, |i| i + 1)).max().unwrap_or(0);
-    let mut acc = Projective::identity();
-    for i in (0..top).rev() {
-        acc = acc.double();
-        for (naf, table) in nafs.iter().zip(&tables) {
-            let d = naf[i];
-            if d > 0 {
-                acc = acc.add(&table[(d as usize) / 2]);
-            } else if d < 0 {
-                acc = acc.sub(&table[(-d as usize) / 2]);
-            }
-        }
-    }
-    acc
+    let limbs: Vec<&[u64]> = scalars.iter().map(core::slice::from_ref).collect();
+    Projective::multi_mul_vartime(points, &limbs)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::curves::bls12_381::{Fr, G2Projective};
-
-    #[test]
-    fn wnaf64_represents_the_scalar() {
-        for k in [1u64, 2, 15, 16, 17, 31, u64::MAX, 0x8000_0000_0000_0000, 0xdead_beef_0123_4567] {
-            let n = wnaf64(k);
-            let v = n.iter().rev().fold(0i128, |acc, &d| 2 * acc + d as i128);
-            assert_eq!(v, k as i128);
-        }
-    }
 
     #[test]
     fn short_multi_mul_matches_separate_muls() {

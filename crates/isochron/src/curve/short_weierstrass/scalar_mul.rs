@@ -198,6 +198,32 @@ impl<C: SwCurve> Projective<C> {
         acc.to_homogeneous()
     }
 
+    /// `Σ [kᵢ]·Pᵢ` for public points and public integers (little-endian limbs, any length):
+    /// interleaved width-5 wNAF (Möller, "Algorithms for multi-exponentiation", SAC 2001 §3)
+    /// sharing the doublings, the tables of odd multiples normalized to affine with one batch
+    /// inversion, a Jacobian accumulator. Pairs beyond the shorter slice are ignored. Variable
+    /// time; for a handful to a few hundred points (short scalars, e.g. batch-verification
+    /// blinding factors).
+    pub fn multi_mul_vartime(points: &[Affine<C>], scalars: &[&[u64]]) -> Self {
+        let n = points.len().min(scalars.len());
+        let mut odd = Vec::with_capacity(8 * n);
+        for p in &points[..n] {
+            odd.extend(Self::from(*p).odd_multiples());
+        }
+        let mut tables = alloc::vec![Affine::identity(); odd.len()];
+        Self::batch_normalize(&odd, &mut tables);
+        let nafs: Vec<Vec<i8>> = scalars[..n].iter().map(|k| wnaf(k, WNAF_WINDOW)).collect();
+        let len = nafs.iter().map(Vec::len).max().unwrap_or(0);
+        let mut acc = Jacobian::IDENTITY;
+        for i in (0..len).rev() {
+            acc = acc.double();
+            for (naf, table) in nafs.iter().zip(tables.chunks_exact(8)) {
+                Self::add_wnaf_digit(&mut acc, table, naf.get(i).copied().unwrap_or(0));
+            }
+        }
+        acc.to_homogeneous()
+    }
+
     /// `[k]·self` for a public integer `k` of any length (little-endian limbs), by width-5
     /// wNAF (affine table, Jacobian accumulator); time depends on `k`. Used for cofactors and
     /// the order-`r` check (valid for any point on the curve, in the subgroup or not).
