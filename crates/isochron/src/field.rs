@@ -69,6 +69,13 @@ pub trait Field:
     /// The `power`-th Frobenius map `x ↦ x^(p^power)` (identity on a prime field).
     fn frobenius_map(&self, power: usize) -> Self;
 
+    /// `a0·b0 + a1·b1`. Extension fields override it with one reduction per coefficient
+    /// (lazy reduction, eprint 2010/526 §3).
+    #[inline(always)]
+    fn sum_of_products(a0: &Self, b0: &Self, a1: &Self, b1: &Self) -> Self {
+        *a0 * b0 + *a1 * b1
+    }
+
     /// `self^exp` for a public exponent given as little-endian u64 words (square-and-multiply;
     /// time depends on `exp` only).
     fn pow_vartime(&self, exp: &[u64]) -> Self {

@@ -377,7 +377,20 @@ fn mul_small<X: Copy>(a: &X, k: u64, add: impl Fn(&X, &X) -> X) -> X {
     r
 }
 
-impl_tower_traits!(Fp2 over Fp, [c0, c1], "Fp2({:?} + {:?}·u)");
+impl_tower_traits!(
+    Fp2 over Fp,
+    [c0, c1],
+    "Fp2({:?} + {:?}·u)",
+    /// Both products at double width, added, and one reduction per coefficient.
+    #[inline(always)]
+    fn sum_of_products(a0: &Self, b0: &Self, a1: &Self, b1: &Self) -> Self {
+        let (mut s, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO);
+        a0.mul_wide_into(b0, &mut s);
+        a1.mul_wide_into(b1, &mut t);
+        s.add_assign(&t);
+        s.reduce()
+    }
+);
 
 impl<T: TowerParams<N>, const N: usize> SqrtField for Fp2<T, N> {
     fn sqrt(&self) -> CtOption<Self> {
@@ -393,7 +406,7 @@ impl<T: TowerParams<N>, const N: usize> SqrtField for Fp2<T, N> {
 /// constant-time equality and selection (coefficient-wise), `PartialEq`/`Eq` through the
 /// constant-time equality, `Zeroize`, and the arithmetic operators ([`impl_field_ops`]).
 macro_rules! impl_tower_traits {
-    ($ty:ident over $coef:ident, [$($c:ident),+], $fmt:literal) => {
+    ($ty:ident over $coef:ident, [$($c:ident),+], $fmt:literal $(, $sop:item)?) => {
         impl<T: TowerParams<N>, const N: usize> Field for $ty<T, N> {
             const ZERO: Self = Self::ZERO;
             const ONE: Self = Self::ONE;
@@ -422,6 +435,7 @@ macro_rules! impl_tower_traits {
             fn frobenius_map(&self, power: usize) -> Self {
                 $ty::frobenius_map(self, power)
             }
+            $($sop)?
         }
 
         impl<T: TowerParams<N>, const N: usize> Default for $ty<T, N> {

@@ -50,21 +50,20 @@ impl<C: SwCurve> Projective<C> {
     pub fn double(&self) -> Self {
         let (x, y, z) = (&self.x, &self.y, &self.z);
         let t0 = y.square();
-        let z3 = t0.double().double().double();
+        let y8 = t0.double().double().double();
         let t1 = *y * z;
-        let t2 = C::mul_by_3b(&z.square());
-        let x3 = t2 * z3;
-        let y3 = t0 + t2;
-        let z3 = t1 * z3;
-        let t2 = t2.double() + t2;
-        let t0 = t0 - t2;
-        let y3 = t0 * y3 + x3;
+        let b3z2 = C::mul_by_3b(&z.square());
+        let y3 = t0 + b3z2;
+        let z3 = t1 * y8;
+        let t0 = t0 - (b3z2.double() + b3z2);
+        let y3 = C::Base::sum_of_products(&t0, &y3, &b3z2, &y8);
         let t1 = *x * y;
         let x3 = (t0 * t1).double();
         Projective { x: x3, y: y3, z: z3 }
     }
 
-    /// `self + rhs` (eprint 2015/1060, Alg. 7).
+    /// `self + rhs` (eprint 2015/1060, Alg. 7; the three final sums of products reduced once
+    /// each, [`Field::sum_of_products`]).
     pub fn add(&self, rhs: &Self) -> Self {
         let (x1, y1, z1) = (&self.x, &self.y, &self.z);
         let (x2, y2, z2) = (&rhs.x, &rhs.y, &rhs.z);
@@ -79,9 +78,9 @@ impl<C: SwCurve> Projective<C> {
         let z3 = t1 + t2;
         let t1 = t1 - t2;
         let y3 = C::mul_by_3b(&y3);
-        let x3 = t3 * t1 - t4 * y3;
-        let y3 = y3 * t0 + t1 * z3;
-        let z3 = z3 * t4 + t0 * t3;
+        let x3 = C::Base::sum_of_products(&t3, &t1, &-t4, &y3);
+        let y3 = C::Base::sum_of_products(&y3, &t0, &t1, &z3);
+        let z3 = C::Base::sum_of_products(&z3, &t4, &t0, &t3);
         Projective { x: x3, y: y3, z: z3 }
     }
 
@@ -99,9 +98,9 @@ impl<C: SwCurve> Projective<C> {
         let z3 = t1 + t2;
         let t1 = t1 - t2;
         let y3 = C::mul_by_3b(&y3);
-        let x3 = t3 * t1 - t4 * y3;
-        let y3 = y3 * t0 + t1 * z3;
-        let z3 = z3 * t4 + t0 * t3;
+        let x3 = C::Base::sum_of_products(&t3, &t1, &-t4, &y3);
+        let y3 = C::Base::sum_of_products(&y3, &t0, &t1, &z3);
+        let z3 = C::Base::sum_of_products(&z3, &t4, &t0, &t3);
         // Alg. 8 assumes Z2 = 1, so it cannot represent an affine infinity: select around it.
         Self::conditional_select(&Projective { x: x3, y: y3, z: z3 }, self, rhs.infinity)
     }
