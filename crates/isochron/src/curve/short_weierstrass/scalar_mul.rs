@@ -157,18 +157,35 @@ impl<C: SwCurve> Projective<C> {
         table
     }
 
-    /// `acc ± table[|d|/2]` for a public wNAF digit `d` (no-op for zero).
-    fn add_wnaf_digit(acc: &mut Jacobian<C::Base>, table: &[Affine<C>], d: i8) {
-        match d {
-            0 => {}
-            d if d > 0 => *acc = acc.add_mixed_vartime(&table[(d as usize) / 2]),
-            d => *acc = acc.add_mixed_vartime(&table[(-d as usize) / 2].neg()),
+    /// `Σ nafᵢ·Pᵢ` from the wNAF digits of each scalar and the affine odd multiples `Pᵢ, 3Pᵢ,
+    /// …, 15Pᵢ` (`tables`, 8 per point, in order): one shared chain of Jacobian doublings
+    /// (2M + 5S) and a mixed addition (7M + 4S) per non-zero digit. Variable time.
+    fn wnaf_sum(tables: &[Affine<C>], nafs: &[Vec<i8>]) -> Self {
+        let len = nafs.iter().map(Vec::len).max().unwrap_or(0);
+        let mut acc = Jacobian::IDENTITY;
+        for i in (0..len).rev() {
+            acc = acc.double();
+            for (naf, table) in nafs.iter().zip(tables.chunks_exact(8)) {
+                match naf.get(i).copied().unwrap_or(0) {
+                    0 => {}
+                    d if d > 0 => acc = acc.add_mixed_vartime(&table[(d as usize) / 2]),
+                    d => acc = acc.add_mixed_vartime(&table[(-d as usize) / 2].neg()),
+                }
+            }
         }
+        acc.to_homogeneous()
     }
 
-    /// Interleaved wNAF over the decomposition of a public `k`: the tables of odd multiples in
-    /// affine coordinates (one batch inversion), the accumulator in Jacobian coordinates
-    /// (2M + 5S doublings, 7M + 4S mixed additions).
+    /// The odd multiples of every point, normalized to affine with one batch inversion.
+    fn affine_tables(points: &[Self]) -> Vec<Affine<C>> {
+        let odd: Vec<Self> = points.iter().flat_map(|p| p.odd_multiples()).collect();
+        let mut tables = alloc::vec![Affine::identity(); odd.len()];
+        Self::batch_normalize(&odd, &mut tables);
+        tables
+    }
+
+    /// Interleaved wNAF over the decomposition of a public `k` ([`Self::wnaf_sum`]; the
+    /// tables of `φ^j(P)` are the images of `P`'s).
     fn mul_endo_vartime(&self, k: &[u64; 4], endo: &Endomorphism<C>) -> Self {
         let lattice = &endo.lattice;
         let dim = lattice.dim();
@@ -187,15 +204,7 @@ impl<C: SwCurve> Projective<C> {
                 wnaf(&dec.magnitudes[j], WNAF_WINDOW).into_iter().map(|d| if flip { -d } else { d }).collect()
             })
             .collect();
-        let len = nafs.iter().map(Vec::len).max().unwrap_or(0);
-        let mut acc = Jacobian::IDENTITY;
-        for i in (0..len).rev() {
-            acc = acc.double();
-            for (naf, table) in nafs.iter().zip(tables.chunks_exact(8)) {
-                Self::add_wnaf_digit(&mut acc, table, naf.get(i).copied().unwrap_or(0));
-            }
-        }
-        acc.to_homogeneous()
+        Self::wnaf_sum(&tables, &nafs)
     }
 
     /// `Σ [kᵢ]·Pᵢ` for public points and public integers (little-endian limbs, any length):
@@ -206,37 +215,16 @@ impl<C: SwCurve> Projective<C> {
     /// blinding factors).
     pub fn multi_mul_vartime(points: &[Affine<C>], scalars: &[&[u64]]) -> Self {
         let n = points.len().min(scalars.len());
-        let mut odd = Vec::with_capacity(8 * n);
-        for p in &points[..n] {
-            odd.extend(Self::from(*p).odd_multiples());
-        }
-        let mut tables = alloc::vec![Affine::identity(); odd.len()];
-        Self::batch_normalize(&odd, &mut tables);
+        let projective: Vec<Self> = points[..n].iter().map(|&p| Self::from(p)).collect();
         let nafs: Vec<Vec<i8>> = scalars[..n].iter().map(|k| wnaf(k, WNAF_WINDOW)).collect();
-        let len = nafs.iter().map(Vec::len).max().unwrap_or(0);
-        let mut acc = Jacobian::IDENTITY;
-        for i in (0..len).rev() {
-            acc = acc.double();
-            for (naf, table) in nafs.iter().zip(tables.chunks_exact(8)) {
-                Self::add_wnaf_digit(&mut acc, table, naf.get(i).copied().unwrap_or(0));
-            }
-        }
-        acc.to_homogeneous()
+        Self::wnaf_sum(&Self::affine_tables(&projective), &nafs)
     }
 
     /// `[k]·self` for a public integer `k` of any length (little-endian limbs), by width-5
-    /// wNAF (affine table, Jacobian accumulator); time depends on `k`. Used for cofactors and
-    /// the order-`r` check (valid for any point on the curve, in the subgroup or not).
+    /// wNAF ([`Self::wnaf_sum`]); time depends on `k`. Used for cofactors and the order-`r`
+    /// check (valid for any point on the curve, in the subgroup or not).
     pub fn mul_limbs_vartime(&self, k: &[u64]) -> Self {
-        let naf = wnaf(k, WNAF_WINDOW);
-        let mut table = [Affine::identity(); 8];
-        Self::batch_normalize(&self.odd_multiples(), &mut table);
-        let mut acc = Jacobian::IDENTITY;
-        for &d in naf.iter().rev() {
-            acc = acc.double();
-            Self::add_wnaf_digit(&mut acc, &table, d);
-        }
-        acc.to_homogeneous()
+        Self::wnaf_sum(&Self::affine_tables(&[*self]), &[wnaf(k, WNAF_WINDOW)])
     }
 }
 
