@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # README's test command: runs every test suite the project has, installing what they need.
-#   1. formatting and lints (cargo fmt, clippy -D warnings) over the whole workspace;
+#   1. formatting, lints and docs (cargo fmt, clippy -D warnings, rustdoc -D warnings) over the
+#      whole workspace;
 #   2. the Rust workspace tests, optimized (profile `ci`: release without LTO) (differential tests against peers, vectors,
 #      property tests, the CLI's and the benchmark's own tests);
 #   3. the constant-time check under valgrind (scripts/ctgrind.sh installs valgrind if missing).
@@ -28,6 +29,9 @@ cargo fmt --all --check
 
 step "cargo clippy -D warnings"
 cargo clippy --workspace --all-targets --locked -- -D warnings
+
+step "cargo doc (rustdoc warnings are errors)"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked --lib
 
 step "cargo test --workspace (release optimizations, profile ci)"
 cargo test --workspace --profile ci --locked

@@ -2,7 +2,7 @@
 //! Sullivan, Wahby, Wood, 2023).
 //!
 //! The pipeline of §3: [`expand_message`] (§5.3) stretches a message and a domain separation
-//! tag into uniform bytes, [`hash_to_field`] (§5.2) reduces them to field elements, a map sends
+//! tag into uniform bytes, [`hash_to_field`](mod@hash_to_field) (§5.2) reduces them to field elements, a map sends
 //! each element to the curve — the simplified SWU map onto an isogenous curve followed by the
 //! isogeny ([`sswu`], [`isogeny`]; §6.6.2–6.6.3) or the Shallue–van de Woestijne map ([`svdw`],
 //! §6.6.1) — and the cofactor is cleared (§7). `hash_to_curve` (the `_RO_` suites) maps two

@@ -164,7 +164,8 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         Self::new(self.c0, self.c1.neg())
     }
 
-    /// `self · rhs`: [`Self::mul_wide_into`], then one Montgomery reduction per coefficient.
+    /// `self · rhs`: Karatsuba at double width (three double-width products), then one Montgomery
+    /// reduction per coefficient.
     #[inline(always)]
     pub fn mul(&self, rhs: &Self) -> Self {
         let mut w = Fp2Wide::ZERO;

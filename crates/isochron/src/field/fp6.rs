@@ -65,7 +65,7 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
         Self::new(self.c0.double(), self.c1.double(), self.c2.double())
     }
 
-    /// `self · rhs`: [`Self::mul_wide_into`], reduced once per coefficient.
+    /// `self · rhs`: Karatsuba over Fp2 at double width, reduced once per coefficient.
     #[inline]
     pub fn mul(&self, rhs: &Self) -> Self {
         let mut w = Fp6Wide::ZERO;

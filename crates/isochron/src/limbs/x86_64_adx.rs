@@ -83,7 +83,7 @@ pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -
 }
 
 /// Montgomery square `a²·2^(-64N) mod m`, under the same conditions as [`mul`]; for `N = 6`
-/// with a modulus below `2^(64N-2)` the dedicated [`sqr6`], otherwise the product `a·a`.
+/// with a modulus below `2^(64N-2)` the dedicated 6-limb squaring, otherwise the product `a·a`.
 #[inline(always)]
 pub fn sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
     if m[N - 1] >> 63 == 0 {

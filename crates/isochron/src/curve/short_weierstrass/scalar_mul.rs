@@ -221,7 +221,7 @@ impl<C: SwCurve> Projective<C> {
     }
 
     /// `[k]·self` for a public integer `k` of any length (little-endian limbs), by width-5
-    /// wNAF ([`Self::wnaf_sum`]); time depends on `k`. Used for cofactors and the order-`r`
+    /// wNAF (affine table, Jacobian accumulator); time depends on `k`. Used for cofactors and the order-`r`
     /// check (valid for any point on the curve, in the subgroup or not).
     pub fn mul_limbs_vartime(&self, k: &[u64]) -> Self {
         Self::wnaf_sum(&Self::affine_tables(&[*self]), &[wnaf(k, WNAF_WINDOW)])
