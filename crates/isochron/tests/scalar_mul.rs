@@ -8,7 +8,7 @@ use std::path::Path;
 use isochron::curve::short_weierstrass::glv::Endomorphism;
 use isochron::curve::short_weierstrass::{Affine, Projective, Scalar, SwCurve};
 use isochron::curves::{bls12_381, bn254};
-use isochron::field::FieldParams;
+use isochron::field::{Field, FieldParams, SqrtField};
 use num_bigint::BigUint;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
@@ -279,4 +279,49 @@ fn vartime_small_scalars_and_identity() {
     check_small_vartime::<bls12_381::G2Curve>();
     check_small_vartime::<bn254::G1Curve>();
     check_small_vartime::<bn254::G2Curve>();
+}
+
+/// A random point of the whole curve (cofactor part included): a random `x` with `x³ + b`
+/// square.
+fn random_curve_point<C: SwCurve>(rng: &mut ChaCha20Rng) -> Projective<C>
+where
+    C::Base: SqrtField,
+{
+    loop {
+        let x = C::Base::random(rng);
+        if let Some(y) = Option::<C::Base>::from((x.square() * x + C::B).sqrt()) {
+            return Affine::<C>::from_xy(x, y).unwrap().into();
+        }
+    }
+}
+
+/// The variable-time `u64` chain (Jacobian mixed or general additions) against the constant-time
+/// one (complete additions), on subgroup points and on points outside the subgroup (where the
+/// chain can meet `±P`), with `Z = 1` and `Z ≠ 1`, and on the identity.
+fn check_u64_chains<C: SwCurve>(seed: u64)
+where
+    C::Base: SqrtField,
+{
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let ks = [1u64, 2, 3, 5, 6, 7, 0xd201000000010000, 0x44e992b44a6909f1, u64::MAX, rng.gen()];
+    for i in 0..8 {
+        let p = if i % 2 == 0 { random_point::<C>(&mut rng) } else { random_curve_point::<C>(&mut rng) };
+        let p_affine: Projective<C> = p.to_affine().into();
+        for &k in &ks {
+            let want = p.mul_by_u64_chain(k);
+            assert_eq!(want, double_and_add(&p, &[k, 0, 0, 0]));
+            assert_eq!(p.mul_by_u64_vartime(k), want, "k = {k}");
+            assert_eq!(p_affine.mul_by_u64_vartime(k), want, "k = {k}");
+        }
+    }
+    let o = Projective::<C>::identity();
+    assert_eq!(o.mul_by_u64_vartime(0xd201000000010000), o);
+}
+
+#[test]
+fn u64_chains_agree() {
+    check_u64_chains::<bls12_381::G1Curve>(81);
+    check_u64_chains::<bls12_381::G2Curve>(82);
+    check_u64_chains::<bn254::G1Curve>(83);
+    check_u64_chains::<bn254::G2Curve>(84);
 }
