@@ -17,6 +17,7 @@ pub mod glv;
 mod jacobian;
 mod projective;
 mod scalar_mul;
+mod xyzz;
 
 pub use affine::Affine;
 pub(crate) use fixed_base::generator_table;

@@ -10,6 +10,7 @@ use zeroize::Zeroize;
 
 use super::glv::{Endomorphism, MAX_DIM};
 use super::jacobian::Jacobian;
+use super::xyzz::Xyzz;
 use super::{Affine, Projective, Scalar, SwCurve};
 
 /// Window width of the constant-time method: signed digits in `[-16, 16]`, a table of
@@ -158,22 +159,35 @@ impl<C: SwCurve> Projective<C> {
     }
 
     /// `Σ nafᵢ·Pᵢ` from the wNAF digits of each scalar and the affine odd multiples `Pᵢ, 3Pᵢ,
-    /// …, 15Pᵢ` (`tables`, 8 per point, in order): one shared chain of Jacobian doublings
-    /// (2M + 5S) and a mixed addition (7M + 4S) per non-zero digit. Variable time.
+    /// …, 15Pᵢ` (`tables`, 8 per point, in order): one shared chain of doublings and a mixed
+    /// addition per non-zero digit. The accumulator is chosen by the digit counts: Jacobian
+    /// coordinates (doubling 2M + 5S, mixed addition 7M + 4S) unless there are at least as
+    /// many additions as doublings, then XYZZ (6M + 3S, 8M + 2S; measured figures in
+    /// `xyzz.rs`). Variable time.
     fn wnaf_sum(tables: &[Affine<C>], nafs: &[Vec<i8>]) -> Self {
-        let len = nafs.iter().map(Vec::len).max().unwrap_or(0);
-        let mut acc = Jacobian::IDENTITY;
+        let doublings = nafs.iter().map(Vec::len).max().unwrap_or(0);
+        let additions = nafs.iter().flatten().filter(|&&d| d != 0).count();
+        if additions >= doublings {
+            Self::wnaf_sum_with::<Xyzz<C::Base>>(tables, nafs, doublings)
+        } else {
+            Self::wnaf_sum_with::<Jacobian<C::Base>>(tables, nafs, doublings)
+        }
+    }
+
+    /// [`Self::wnaf_sum`] with the accumulator `A`, over `len` digit positions.
+    fn wnaf_sum_with<A: WnafAccumulator<C>>(tables: &[Affine<C>], nafs: &[Vec<i8>], len: usize) -> Self {
+        let mut acc = A::IDENTITY;
         for i in (0..len).rev() {
-            acc = acc.double();
+            acc = acc.dbl();
             for (naf, table) in nafs.iter().zip(tables.chunks_exact(8)) {
                 match naf.get(i).copied().unwrap_or(0) {
                     0 => {}
-                    d if d > 0 => acc = acc.add_mixed_vartime(&table[(d as usize) / 2]),
-                    d => acc = acc.add_mixed_vartime(&table[(-d as usize) / 2].neg()),
+                    d if d > 0 => acc = acc.add_affine(&table[(d as usize) / 2]),
+                    d => acc = acc.add_affine(&table[(-d as usize) / 2].neg()),
                 }
             }
         }
-        acc.to_homogeneous()
+        acc.finish()
     }
 
     /// The odd multiples of every point, normalized to affine with one batch inversion.
@@ -210,9 +224,10 @@ impl<C: SwCurve> Projective<C> {
     /// `Σ [kᵢ]·Pᵢ` for public points and public integers (little-endian limbs, any length):
     /// interleaved width-5 wNAF (Möller, "Algorithms for multi-exponentiation", SAC 2001 §3)
     /// sharing the doublings, the tables of odd multiples normalized to affine with one batch
-    /// inversion, a Jacobian accumulator. Pairs beyond the shorter slice are ignored. Variable
-    /// time; for a handful to a few hundred points (short scalars, e.g. batch-verification
-    /// blinding factors).
+    /// inversion, the accumulator in Jacobian coordinates or, once the additions outnumber the
+    /// doublings (about six points and more), in extended Jacobian "XYZZ" coordinates (EFD
+    /// madd-2008-s). Pairs beyond the shorter slice are ignored. Variable time; for a handful
+    /// to a few hundred points (short scalars, e.g. batch-verification blinding factors).
     pub fn multi_mul_vartime(points: &[Affine<C>], scalars: &[&[u64]]) -> Self {
         let n = points.len().min(scalars.len());
         let projective: Vec<Self> = points[..n].iter().map(|&p| Self::from(p)).collect();
@@ -225,6 +240,51 @@ impl<C: SwCurve> Projective<C> {
     /// check (valid for any point on the curve, in the subgroup or not).
     pub fn mul_limbs_vartime(&self, k: &[u64]) -> Self {
         Self::wnaf_sum(&Self::affine_tables(&[*self]), &[wnaf(k, WNAF_WINDOW)])
+    }
+}
+
+/// The accumulator of the variable-time wNAF sums: a coordinate system with a doubling and a
+/// mixed addition of an affine point (both for public points only).
+trait WnafAccumulator<C: SwCurve> {
+    /// The identity.
+    const IDENTITY: Self;
+    /// `2·self`.
+    fn dbl(&self) -> Self;
+    /// `self + q`.
+    fn add_affine(&self, q: &Affine<C>) -> Self;
+    /// The sum in homogeneous coordinates.
+    fn finish(&self) -> Projective<C>;
+}
+
+impl<C: SwCurve> WnafAccumulator<C> for Jacobian<C::Base> {
+    const IDENTITY: Self = Jacobian::IDENTITY;
+    #[inline(always)]
+    fn dbl(&self) -> Self {
+        self.double()
+    }
+    #[inline(always)]
+    fn add_affine(&self, q: &Affine<C>) -> Self {
+        self.add_mixed_vartime(q)
+    }
+    #[inline(always)]
+    fn finish(&self) -> Projective<C> {
+        self.to_homogeneous()
+    }
+}
+
+impl<C: SwCurve> WnafAccumulator<C> for Xyzz<C::Base> {
+    const IDENTITY: Self = Xyzz::IDENTITY;
+    #[inline(always)]
+    fn dbl(&self) -> Self {
+        self.double_vartime()
+    }
+    #[inline(always)]
+    fn add_affine(&self, q: &Affine<C>) -> Self {
+        self.add_mixed_vartime(q)
+    }
+    #[inline(always)]
+    fn finish(&self) -> Projective<C> {
+        self.to_homogeneous()
     }
 }
 
@@ -298,5 +358,65 @@ mod tests {
             assert!(n.iter().all(|&x| x == 0 || (x % 2 != 0 && (-15..=15).contains(&x))));
             assert_eq!(eval(&n, 1), big(&k));
         }
+    }
+    /// `multi_mul_vartime` against the sum of constant-time multiplications, on both sides of
+    /// the accumulator switch (Jacobian for few points, XYZZ for many), with repeated points,
+    /// opposite points, identities and zero scalars (which drive the XYZZ additions into their
+    /// `P = ±Q` and identity branches).
+    fn multi_mul_matches<C: SwCurve>(seed: u64) {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+        let g = Projective::<C>::generator();
+        for n in [1usize, 2, 5, 6, 8, 16, 33] {
+            for short in [true, false] {
+                let mut pts: Vec<Projective<C>> = (0..n).map(|_| g.mul(&Scalar::<C>::random(&mut rng))).collect();
+                let mut ks: Vec<[u64; 4]> = (0..n)
+                    .map(|_| {
+                        let k = Scalar::<C>::random(&mut rng).to_canonical_limbs();
+                        if short {
+                            [k[0], 0, 0, 0]
+                        } else {
+                            k
+                        }
+                    })
+                    .collect();
+                if n >= 5 {
+                    pts[1] = pts[0];
+                    ks[1] = ks[0];
+                    pts[2] = pts[0].neg();
+                    ks[2] = ks[0];
+                    pts[3] = Projective::identity();
+                    ks[4] = [0; 4];
+                }
+                let aff: Vec<Affine<C>> = pts.iter().map(Projective::to_affine).collect();
+                let refs: Vec<&[u64]> = ks.iter().map(|k| &k[..]).collect();
+                let want = pts.iter().zip(&ks).fold(Projective::identity(), |acc, (p, k)| {
+                    acc.add(&p.mul(&Scalar::<C>::from_canonical_limbs(*k)))
+                });
+                assert_eq!(Projective::multi_mul_vartime(&aff, &refs), want, "n = {n}, short = {short}");
+                if n == 1 {
+                    // A single digit (as many additions as doublings: the XYZZ accumulator).
+                    let one: [&[u64]; 1] = [&[1]];
+                    assert_eq!(Projective::multi_mul_vartime(&aff, &one), pts[0]);
+                    let three: [&[u64]; 1] = [&[3]];
+                    assert_eq!(Projective::multi_mul_vartime(&aff, &three), pts[0].double().add(&pts[0]));
+                }
+            }
+        }
+        // All pairs cancel: the XYZZ sum ends at the identity.
+        let p = g.mul(&Scalar::<C>::random(&mut rng)).to_affine();
+        let aff = [p, p.neg(), p, p.neg(), p, p.neg(), p, p.neg()];
+        let k = [0x1234_5678_9abc_def1u64];
+        let refs: Vec<&[u64]> = aff.iter().map(|_| &k[..]).collect();
+        assert!(bool::from(Projective::multi_mul_vartime(&aff, &refs).is_identity()));
+    }
+
+    #[test]
+    fn multi_mul_both_accumulators() {
+        use crate::curves::{bls12_381, bn254};
+        multi_mul_matches::<bls12_381::G1Curve>(11);
+        multi_mul_matches::<bls12_381::G2Curve>(12);
+        multi_mul_matches::<bn254::G1Curve>(13);
+        multi_mul_matches::<bn254::G2Curve>(14);
     }
 }
