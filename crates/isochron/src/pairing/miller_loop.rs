@@ -11,7 +11,9 @@ use alloc::vec::Vec;
 
 use super::{Family, MillerLoopOutput, PairingParams, TwistType};
 use crate::curve::short_weierstrass::{endomorphism, Affine};
-use crate::field::fp2::{Fp2, TowerParams};
+use crate::field::fp12::Fp12;
+use crate::field::fp2::{Fp2, Fp2Wide, TowerParams};
+use crate::field::fp6::Fp6;
 
 /// The coefficients `(c0, c1, c2)` of one line; evaluated at `P = (xP, yP)` they give the
 /// sparse Fp12 element `c0·yP, c1·xP, c2` placed per [`TwistType`].
@@ -76,9 +78,15 @@ impl<T: TowerParams<N>, const N: usize> Acc<T, N> {
         let h = (self.y + self.z).square() - (b + c);
         let i = e - b;
         let j = self.x.square();
-        let e2 = e.square();
         self.x = a * (b - f);
-        self.y = g.square() - (e2.double() + e2);
+        // y = g² − 3e² at double width, one reduction per coefficient.
+        let (mut y, mut e2) = (Fp2Wide::ZERO, Fp2Wide::ZERO);
+        g.square_wide_into(&mut y);
+        e.square_wide_into(&mut e2);
+        for _ in 0..3 {
+            y.sub_assign(&e2);
+        }
+        self.y = y.reduce();
         self.z = b * h;
         [-h, j.double() + j, i]
     }
@@ -134,52 +142,57 @@ impl<E: PairingParams<N>, const N: usize> From<Affine<E::G2>> for G2Prepared<E, 
     }
 }
 
-/// Multiplies `f` by the line `l` evaluated at `P = (xP, yP)`.
+/// Multiplies `f` by the line `l` evaluated at `P = (xP, yP)`; `None` stands for one, whose
+/// product with the line is the sparse line value itself.
 #[inline(always)]
 fn mul_by_line<E: PairingParams<N>, const N: usize>(
-    f: &MillerLoopOutput<E, N>,
+    f: &Option<MillerLoopOutput<E, N>>,
     l: &Line<N, E::Tower>,
     p: &Affine<E::G1>,
 ) -> MillerLoopOutput<E, N> {
     let (xp, yp) = (p.x(), p.y());
-    match E::TWIST {
-        TwistType::D => f.mul_by_034(&l[0].mul_by_fp(&yp), &l[1].mul_by_fp(&xp), &l[2]),
-        TwistType::M => f.mul_by_014(&l[2], &l[1].mul_by_fp(&xp), &l[0].mul_by_fp(&yp)),
+    let zero = Fp2::ZERO;
+    match (E::TWIST, f) {
+        (TwistType::D, Some(f)) => f.mul_by_034(&l[0].mul_by_fp(&yp), &l[1].mul_by_fp(&xp), &l[2]),
+        (TwistType::M, Some(f)) => f.mul_by_014(&l[2], &l[1].mul_by_fp(&xp), &l[0].mul_by_fp(&yp)),
+        (TwistType::D, None) => {
+            Fp12::new(Fp6::new(l[0].mul_by_fp(&yp), zero, zero), Fp6::new(l[1].mul_by_fp(&xp), l[2], zero))
+        }
+        (TwistType::M, None) => {
+            Fp12::new(Fp6::new(l[2], l[1].mul_by_fp(&xp), zero), Fp6::new(zero, l[0].mul_by_fp(&yp), zero))
+        }
     }
 }
 
-/// `∏ f_{loop, Qᵢ}(Pᵢ)` with one shared squaring per step.
+/// `∏ f_{loop, Qᵢ}(Pᵢ)` with one shared squaring per step. The accumulator starts as the
+/// first line itself (no product with one, no squaring of one).
 pub(super) fn multi_miller_loop<E: PairingParams<N>, const N: usize>(
     pairs: &[(Affine<E::G1>, G2Prepared<E, N>)],
 ) -> MillerLoopOutput<E, N> {
     let live: Vec<_> = pairs.iter().filter(|(p, q)| !bool::from(p.is_identity()) && !q.infinity).collect();
-    let mut f = MillerLoopOutput::<E, N>::ONE;
+    let mut f: Option<MillerLoopOutput<E, N>> = None;
     let mut idx = 0;
-    for (i, d) in loop_digits::<E, N>().into_iter().enumerate() {
-        if i != 0 {
-            f = f.square();
-        }
+    let mut lines = |f: &mut Option<MillerLoopOutput<E, N>>| {
         for (p, q) in &live {
-            f = mul_by_line::<E, N>(&f, &q.lines[idx], p);
+            *f = Some(mul_by_line::<E, N>(f, &q.lines[idx], p));
         }
         idx += 1;
+    };
+    for d in loop_digits::<E, N>() {
+        f = f.map(|f| f.square());
+        lines(&mut f);
         if d != 0 {
-            for (p, q) in &live {
-                f = mul_by_line::<E, N>(&f, &q.lines[idx], p);
-            }
-            idx += 1;
+            lines(&mut f);
         }
     }
     if E::FAMILY == Family::Bn {
-        for _ in 0..2 {
-            for (p, q) in &live {
-                f = mul_by_line::<E, N>(&f, &q.lines[idx], p);
-            }
-            idx += 1;
-        }
+        lines(&mut f);
+        lines(&mut f);
     }
+    let f = f.unwrap_or(MillerLoopOutput::<E, N>::ONE);
     if E::PARAM_IS_NEGATIVE {
-        f = f.conjugate();
+        f.conjugate()
+    } else {
+        f
     }
-    f
 }
