@@ -249,17 +249,19 @@ pub const KARABINA_MIN_RUN: u32 = 10;
 
 /// `(x + y·s)² = (x² + ξy²) + 2xy·s` in `Fp4 = Fp2[s]/(s² − ξ)`, as `(x² + ξy², (x + y)² − x² −
 /// y²)`, lazily reduced: three double-width Fp2 squares and one reduction per coefficient.
-#[inline(always)]
+/// Out of line: one shared copy for the three calls of a cyclotomic squaring and the two of a
+/// compressed one keeps those loops small enough for the CPU's decoded-instruction cache.
+#[inline(never)]
 fn fp4_square<T: TowerParams<N>, const N: usize>(x: &Fp2<T, N>, y: &Fp2<T, N>) -> (Fp2<T, N>, Fp2<T, N>) {
     let (mut x2, mut y2, mut s, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
-    x.square_wide_into(&mut x2);
-    y.square_wide_into(&mut y2);
-    x.add(y).square_wide_into(&mut s);
+    x.square_wide_inline(&mut x2);
+    y.square_wide_inline(&mut y2);
+    x.add(y).square_wide_inline(&mut s);
     s.sub_assign(&x2);
     s.sub_assign(&y2);
     y2.mul_by_nonresidue_into(&mut t);
     t.add_assign(&x2);
-    (t.reduce(), s.reduce())
+    (t.reduce_inline(), s.reduce_inline())
 }
 
 /// `3t − 2z`.
