@@ -410,6 +410,16 @@ impl<P: FieldParams<N>, const N: usize> ConditionallySelectable for Fp<P, N> {
         let mask = (choice.unwrap_u8() as u64).wrapping_neg();
         Self::from_mont_limbs(limbs::select(&a.mont, &b.mont, mask))
     }
+
+    /// In place (no copy of the selected value): the table scans of constant-time scalar
+    /// multiplication assign every entry in turn.
+    #[inline(always)]
+    fn conditional_assign(&mut self, other: &Self, choice: Choice) {
+        let mask = (choice.unwrap_u8() as u64).wrapping_neg();
+        for (a, b) in self.mont.iter_mut().zip(&other.mont) {
+            *a ^= mask & (*a ^ *b);
+        }
+    }
 }
 
 impl<P: FieldParams<N>, const N: usize> Zeroize for Fp<P, N> {

@@ -504,6 +504,10 @@ macro_rules! impl_tower_traits {
             fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
                 Self::new($($coef::conditional_select(&a.$c, &b.$c, choice)),+)
             }
+            #[inline(always)]
+            fn conditional_assign(&mut self, other: &Self, choice: Choice) {
+                $(self.$c.conditional_assign(&other.$c, choice);)+
+            }
         }
 
         impl<T: TowerParams<N>, const N: usize> Zeroize for $ty<T, N> {

@@ -97,12 +97,22 @@ impl<C: SwCurve> PartialEq for Affine<C> {
 impl<C: SwCurve> Eq for Affine<C> {}
 
 impl<C: SwCurve> ConditionallySelectable for Affine<C> {
+    #[inline(always)]
     fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
         Affine {
             x: C::Base::conditional_select(&a.x, &b.x, choice),
             y: C::Base::conditional_select(&a.y, &b.y, choice),
             infinity: Choice::conditional_select(&a.infinity, &b.infinity, choice),
         }
+    }
+
+    /// In place, coordinate by coordinate (no copy of the selected point): the table scans of
+    /// constant-time scalar multiplication assign every entry in turn.
+    #[inline(always)]
+    fn conditional_assign(&mut self, other: &Self, choice: Choice) {
+        self.x.conditional_assign(&other.x, choice);
+        self.y.conditional_assign(&other.y, choice);
+        self.infinity.conditional_assign(&other.infinity, choice);
     }
 }
 

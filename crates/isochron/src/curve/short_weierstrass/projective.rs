@@ -167,12 +167,22 @@ impl<C: SwCurve> PartialEq for Projective<C> {
 impl<C: SwCurve> Eq for Projective<C> {}
 
 impl<C: SwCurve> ConditionallySelectable for Projective<C> {
+    #[inline(always)]
     fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
         Projective {
             x: C::Base::conditional_select(&a.x, &b.x, choice),
             y: C::Base::conditional_select(&a.y, &b.y, choice),
             z: C::Base::conditional_select(&a.z, &b.z, choice),
         }
+    }
+
+    /// In place, coordinate by coordinate (no copy of the selected point): the table scans of
+    /// constant-time scalar multiplication assign every entry in turn.
+    #[inline(always)]
+    fn conditional_assign(&mut self, other: &Self, choice: Choice) {
+        self.x.conditional_assign(&other.x, choice);
+        self.y.conditional_assign(&other.y, choice);
+        self.z.conditional_assign(&other.z, choice);
     }
 }
 
