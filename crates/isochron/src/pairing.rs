@@ -71,7 +71,7 @@ pub fn miller_loop<E: PairingParams<N>, const N: usize>(
     p: &Affine<E::G1>,
     q: &Affine<E::G2>,
 ) -> MillerLoopOutput<E, N> {
-    multi_miller_loop::<E, N>(&[(*p, G2Prepared::from(*q))])
+    miller_loop::miller_loop::<E, N>(p, q)
 }
 
 /// The product of the Miller loops of all pairs, sharing the Fp12 squarings.

@@ -1,5 +1,5 @@
-//! Optimal ate pairings of BN254 and BLS12-381: bilinearity, non-degeneracy, multi-Miller loop
-//! consistency, and the final exponentiation against its definition `f^((p¹² − 1)/r)`.
+//! Optimal ate pairings of BN254 and BLS12-381: bilinearity, non-degeneracy, single- and
+//! multi-Miller loop consistency, and the final exponentiation against its definition `f^((p¹² − 1)/r)`.
 
 use isochron::curve::short_weierstrass::{Affine, Projective, Scalar};
 use isochron::field::{Field, FieldParams};
@@ -67,6 +67,21 @@ macro_rules! pairing_tests {
                 let m = pairing::multi_miller_loop::<E, $n>(&[(p1, G2Prepared::from(q1)), (p1, G2Prepared::from(q2))]);
                 let prod = pairing::pairing::<E, $n>(&p1, &q1) * pairing::pairing::<E, $n>(&p1, &q2);
                 assert_eq!(pairing::final_exponentiation::<E, $n>(&m), prod);
+            }
+
+            /// The streaming single-pair loop and the prepared multi-pair loop agree exactly
+            /// (before the final exponentiation), identities included.
+            #[test]
+            fn single_loop_matches_prepared_loop() {
+                let mut rng = ChaCha20Rng::seed_from_u64(23);
+                let (g1, g2) = (Projective::<G1>::generator(), Projective::<G2>::generator());
+                let p = g1.mul(&S::random(&mut rng)).to_affine();
+                let q = g2.mul(&S::random(&mut rng)).to_affine();
+                let (o1, o2) = (Affine::<G1>::identity(), Affine::<G2>::identity());
+                for (p, q) in [(p, q), (o1, q), (p, o2), (o1, o2)] {
+                    let single = pairing::miller_loop::<E, $n>(&p, &q);
+                    assert_eq!(single, pairing::multi_miller_loop::<E, $n>(&[(p, G2Prepared::from(q))]));
+                }
             }
         }
     };

@@ -110,35 +110,70 @@ impl<T: TowerParams<N>, const N: usize> Acc<T, N> {
     }
 }
 
+/// Walks the Miller loop of `Q` (not the identity), handing each line to `emit` in loop order
+/// with `true` for the first line of a loop digit (where the accumulator is squared first) and
+/// `false` for the others (the addition lines and the BN Frobenius lines).
+fn walk_lines<E: PairingParams<N>, const N: usize>(q: &Affine<E::G2>, mut emit: impl FnMut(&Line<N, E::Tower>, bool)) {
+    let (qx, qy) = (q.x(), q.y());
+    let mut t = Acc { x: qx, y: qy, z: Fp2::ONE };
+    let mul_by_3b = |v: &Fp2<E::Tower, N>| <E::G2 as crate::curve::short_weierstrass::SwCurve>::mul_by_3b(v);
+    let neg_qy = -qy;
+    for d in loop_digits::<E, N>() {
+        emit(&t.double(mul_by_3b), true);
+        match d {
+            1 => emit(&t.add(&qx, &qy), false),
+            -1 => emit(&t.add(&qx, &neg_qy), false),
+            _ => {}
+        }
+    }
+    if E::FAMILY == Family::Bn {
+        // Q1 = ψ(Q), Q2 = −ψ²(Q): the p-power Frobenius carried to the twist.
+        let (cx, cy) = endomorphism::psi_coefficients::<E::Tower, N>(E::TWIST == TwistType::M);
+        let (q1x, q1y) = (qx.conjugate() * cx, qy.conjugate() * cy);
+        let (q2x, q2y) = (q1x.conjugate() * cx, q1y.conjugate() * cy);
+        emit(&t.add(&q1x, &q1y), false);
+        emit(&t.add(&q2x, &-q2y), false);
+    }
+}
+
 impl<E: PairingParams<N>, const N: usize> From<Affine<E::G2>> for G2Prepared<E, N> {
     fn from(q: Affine<E::G2>) -> Self {
         let infinity = bool::from(q.is_identity());
-        if infinity {
-            return G2Prepared { lines: Vec::new(), infinity };
-        }
-        let (qx, qy) = (q.x(), q.y());
-        let mut t = Acc { x: qx, y: qy, z: Fp2::ONE };
-        let mul_by_3b = |v: &Fp2<E::Tower, N>| <E::G2 as crate::curve::short_weierstrass::SwCurve>::mul_by_3b(v);
-        let digits = loop_digits::<E, N>();
-        let mut lines = Vec::with_capacity(digits.len() * 2 + 2);
-        let neg_qy = -qy;
-        for d in digits {
-            lines.push(t.double(mul_by_3b));
-            match d {
-                1 => lines.push(t.add(&qx, &qy)),
-                -1 => lines.push(t.add(&qx, &neg_qy)),
-                _ => {}
-            }
-        }
-        if E::FAMILY == Family::Bn {
-            // Q1 = ψ(Q), Q2 = −ψ²(Q): the p-power Frobenius carried to the twist.
-            let (cx, cy) = endomorphism::psi_coefficients::<E::Tower, N>(E::TWIST == TwistType::M);
-            let (q1x, q1y) = (qx.conjugate() * cx, qy.conjugate() * cy);
-            let (q2x, q2y) = (q1x.conjugate() * cx, q1y.conjugate() * cy);
-            lines.push(t.add(&q1x, &q1y));
-            lines.push(t.add(&q2x, &-q2y));
+        let mut lines = Vec::new();
+        if !infinity {
+            lines.reserve(loop_digits::<E, N>().len() * 2 + 2);
+            walk_lines::<E, N>(&q, |l, _| lines.push(*l));
         }
         G2Prepared { lines, infinity }
+    }
+}
+
+/// The Miller loop of one pair with the lines used as they are computed (no [`G2Prepared`]
+/// list in memory).
+pub(super) fn miller_loop<E: PairingParams<N>, const N: usize>(
+    p: &Affine<E::G1>,
+    q: &Affine<E::G2>,
+) -> MillerLoopOutput<E, N> {
+    let mut f: Option<MillerLoopOutput<E, N>> = None;
+    if !bool::from(p.is_identity()) && !bool::from(q.is_identity()) {
+        walk_lines::<E, N>(q, |l, first_of_step| {
+            if first_of_step {
+                f = f.map(|f| f.square());
+            }
+            f = Some(mul_by_line::<E, N>(&f, l, p));
+        });
+    }
+    finish::<E, N>(f)
+}
+
+/// The accumulator at the end of the loop: one if no line was multiplied in, conjugated for a
+/// negative family parameter.
+fn finish<E: PairingParams<N>, const N: usize>(f: Option<MillerLoopOutput<E, N>>) -> MillerLoopOutput<E, N> {
+    let f = f.unwrap_or(MillerLoopOutput::<E, N>::ONE);
+    if E::PARAM_IS_NEGATIVE {
+        f.conjugate()
+    } else {
+        f
     }
 }
 
@@ -189,10 +224,5 @@ pub(super) fn multi_miller_loop<E: PairingParams<N>, const N: usize>(
         lines(&mut f);
         lines(&mut f);
     }
-    let f = f.unwrap_or(MillerLoopOutput::<E, N>::ONE);
-    if E::PARAM_IS_NEGATIVE {
-        f.conjugate()
-    } else {
-        f
-    }
+    finish::<E, N>(f)
 }
