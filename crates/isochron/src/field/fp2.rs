@@ -351,14 +351,14 @@ impl<T: TowerParams<N>, const N: usize> Fp2Wide<T, N> {
             self.c0.add_into(&self.c1, &mut out.c1);
             return;
         }
-        mul_small_into(&self.c0, x, &mut out.c0);
-        mul_small_into(&self.c1, x, &mut out.c1);
-        if y == 1 {
-            // BN254's ξ = 9 + u: no multiple of the other coefficient to form.
-            out.c0.sub_assign(&self.c1);
-            out.c1.add_assign(&self.c0);
+        if y == 1 && x <= 15 {
+            // BN254's ξ = 9 + u: `x·c0 − c1` and `x·c1 + c0`, one pass each.
+            FpWide::mul_small_add_into(&self.c0, x, &self.c1, true, &mut out.c0);
+            FpWide::mul_small_add_into(&self.c1, x, &self.c0, false, &mut out.c1);
             return;
         }
+        mul_small_into(&self.c0, x, &mut out.c0);
+        mul_small_into(&self.c1, x, &mut out.c1);
         let mut t = FpWide::ZERO;
         mul_small_into(&self.c1, y, &mut t);
         out.c0.sub_assign(&t);

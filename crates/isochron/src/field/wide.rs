@@ -154,6 +154,88 @@ impl<P: FieldParams<N>, const N: usize> FpWide<P, N> {
         *self = Self::portable(WideOp::AddMod, self, self);
     }
 
+    /// `*out = k·a + b` (or `k·a − b` when `subtract`) mod `p·R`, for a small public `k`
+    /// (`1 ≤ k ≤ 15`): one pass instead of a double-and-add chain of modular additions (the
+    /// multiplication by BN254's non-residue `ξ = 9 + u`).
+    ///
+    /// `V = k·a ± b (+ p·R when subtracting)` lies in `[0, 16·p·R)`; modulo `p·R` only its high
+    /// part `V_hi = ⌊V/R⌋ < 16p` changes, reduced by an estimated quotient (Barrett's idea, HAC
+    /// Alg. 14.42, with the divisor's top word): with `T = ⌊p/2^(64(N−1))⌋ + 1` and `x =
+    /// ⌊V_hi/2^(64(N−1))⌋ < 16T`, `q̂ = ⌊⌊x/16⌋·μ/2^(s+60)⌋` for `μ = ⌊2^(s+64)/T⌋` never exceeds
+    /// `q = ⌊V_hi/p⌋` and falls short of it by at most one, so one conditional subtraction of `p`
+    /// finishes. Constant time: the quotient is used as a multiplier only.
+    #[inline(always)]
+    pub(crate) fn mul_small_add_into(a: &Self, k: u64, b: &Self, subtract: bool, out: &mut Self) {
+        debug_assert!((1..=15).contains(&k));
+        // V = k·a: 2N words in `v`, the top word in `top`.
+        let mut v = [[0u64; N]; 2];
+        let mut carry = 0u64;
+        for (vh, ah) in v.iter_mut().zip(&a.w) {
+            for (vi, &ai) in vh.iter_mut().zip(ah) {
+                let t = ai as u128 * k as u128 + carry as u128;
+                *vi = t as u64;
+                carry = (t >> 64) as u64;
+            }
+        }
+        let mut top = carry;
+        if subtract {
+            // V − b + p·R ≥ 0; the top word wraps below zero and back (two's complement).
+            let mut bw = 0;
+            for (vh, bh) in v.iter_mut().zip(&b.w) {
+                for (vi, &bi) in vh.iter_mut().zip(bh) {
+                    let x = *vi;
+                    bw = sbb(bw, x, bi, vi);
+                }
+            }
+            top = top.wrapping_sub(bw as u64);
+            let mut c = 0;
+            for (vi, &m) in v[1].iter_mut().zip(&P::MODULUS) {
+                let x = *vi;
+                c = adc(c, x, m, vi);
+            }
+            top = top.wrapping_add(c as u64);
+        } else {
+            let mut c = 0;
+            for (vh, bh) in v.iter_mut().zip(&b.w) {
+                for (vi, &bi) in vh.iter_mut().zip(bh) {
+                    let x = *vi;
+                    c = adc(c, x, bi, vi);
+                }
+            }
+            top += c as u64;
+        }
+        // V_hi −= q̂·p, then V_hi −= p where that does not borrow.
+        let (mu, shift) = Self::QUOTIENT;
+        let x = ((top as u128) << 64) | v[1][N - 1] as u128;
+        let q = ((((x >> 4) as u64) as u128 * mu as u128) >> shift) as u64;
+        let (mut carry, mut bw) = (0u64, 0u8);
+        for (vi, &m) in v[1].iter_mut().zip(&P::MODULUS) {
+            let t = m as u128 * q as u128 + carry as u128;
+            carry = (t >> 64) as u64;
+            let x = *vi;
+            bw = sbb(bw, x, t as u64, vi);
+        }
+        let mut hi_top = 0;
+        sbb(bw, top, carry, &mut hi_top);
+        let mut d = [0u64; N];
+        let mut bw = 0;
+        for ((di, &vi), &m) in d.iter_mut().zip(&v[1]).zip(&P::MODULUS) {
+            bw = sbb(bw, vi, m, di);
+        }
+        sbb(bw, hi_top, 0, &mut hi_top);
+        // `hi_top` is all ones exactly when V_hi < p (the subtraction borrowed).
+        out.w[0] = v[0];
+        out.w[1] = crate::limbs::select(&d, &v[1], hi_top);
+    }
+
+    /// `(μ, s + 60)` of [`Self::mul_small_add_into`]: `μ = ⌊2^(s+64)/T⌋ < 2^64` with `2^s ≤ T`.
+    const QUOTIENT: (u64, u32) = {
+        let t = P::MODULUS[N - 1] as u128 + 1;
+        // s = ⌊log₂ T⌋, one less when T is a power of two.
+        let s = 127 - t.leading_zeros() - if t.is_power_of_two() { 1 } else { 0 };
+        (((1u128 << (s + 64)) / t) as u64, s + 60)
+    };
+
     /// `self −= rhs` as integers, for `self ≥ rhs` (the Karatsuba middle term).
     #[inline(always)]
     pub(crate) fn sub_exact_assign(&mut self, rhs: &Self) {
@@ -227,5 +309,59 @@ impl<P: FieldParams<N>, const N: usize> FpWide<P, N> {
             }
         }
         r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use num_bigint::BigUint;
+    use rand_core::{RngCore, SeedableRng};
+
+    use super::*;
+    use crate::test_util::{big, limbs_of};
+
+    fn to_big<P: FieldParams<N>, const N: usize>(a: &FpWide<P, N>) -> BigUint {
+        big(&a.w[0]) + (big(&a.w[1]) << (64 * N))
+    }
+
+    fn from_big<P: FieldParams<N>, const N: usize>(v: &BigUint) -> FpWide<P, N> {
+        let mut r = FpWide::ZERO;
+        r.w[0] = limbs_of(&(v % (BigUint::from(1u8) << (64 * N))));
+        r.w[1] = limbs_of(&(v >> (64 * N)));
+        r
+    }
+
+    /// `k·a ± b mod p·R` against integers, on random values below `p·R` and the extremes
+    /// (0, 1, `p·R − 1`, values just below multiples of `p·R/k`), for every `k` in 1..=15.
+    fn check_mul_small_add<P: FieldParams<N>, const N: usize>(seed: u64) {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+        let pr = big(&P::MODULUS) << (64 * N);
+        let mut values: Vec<BigUint> = vec![0u8.into(), 1u8.into(), &pr - 1u8, &pr - 2u8, &pr >> 1];
+        for k in 1..=15u32 {
+            values.push(&pr / k - 1u8);
+            values.push(&pr / k);
+        }
+        for _ in 0..200 {
+            let mut w = [0u64; 32];
+            w.iter_mut().for_each(|x| *x = rng.next_u64());
+            values.push(big(&w) % &pr);
+        }
+        for (i, a) in values.iter().enumerate() {
+            let b = &values[(i * 7 + 3) % values.len()];
+            let (wa, wb) = (from_big::<P, N>(a), from_big::<P, N>(b));
+            for k in 1..=15u64 {
+                let mut out = FpWide::ZERO;
+                FpWide::mul_small_add_into(&wa, k, &wb, false, &mut out);
+                assert_eq!(to_big(&out), (a * k + b) % &pr, "k = {k}, +");
+                FpWide::mul_small_add_into(&wa, k, &wb, true, &mut out);
+                assert_eq!(to_big(&out), (a * k + &pr - b) % &pr, "k = {k}, −");
+            }
+        }
+    }
+
+    #[test]
+    fn mul_small_add_matches_integers() {
+        check_mul_small_add::<crate::curves::bn254::FpParams, 4>(1);
+        check_mul_small_add::<crate::curves::bls12_381::FpParams, 6>(2);
     }
 }
