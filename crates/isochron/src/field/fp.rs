@@ -11,6 +11,7 @@ use rand_core::RngCore;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use zeroize::Zeroize;
 
+use super::sqrt::PowSchedule;
 use super::{inversion, Field};
 use crate::error::Error;
 use crate::limbs::{self, mont};
@@ -51,6 +52,12 @@ pub trait FieldParams<const N: usize>:
     const EULER_EXP: [u64; N] = limbs::shr(&Self::MODULUS, 1);
     /// `(p + 1) / 4`, the square-root exponent when `p ≡ 3 (mod 4)`.
     const SQRT_EXP_3MOD4: [u64; N] = limbs::add(&limbs::shr(&Self::MODULUS, 2), &limbs::from_u64(1)).0;
+    /// The exponentiation schedule of `(p + 1) / 4`.
+    const SQRT_SCHEDULE_3MOD4: PowSchedule = PowSchedule::new(&Self::SQRT_EXP_3MOD4);
+    /// The exponentiation schedule of `(p − 3) / 4` (`x^((p−3)/4)` is `1/√x` up to sign, for
+    /// the Fp2 square roots and `sqrt_ratio`).
+    const SQRT_SCHEDULE_3MOD4_MINUS_ONE: PowSchedule =
+        PowSchedule::new(&limbs::sub(&Self::SQRT_EXP_3MOD4, &limbs::from_u64(1)).0);
     /// `s` with `p - 1 = 2^s · t`, `t` odd.
     const TWO_ADICITY: u32 = limbs::trailing_zeros_vartime(&limbs::sub(&Self::MODULUS, &limbs::from_u64(1)).0);
     /// `t = (p - 1) / 2^s`.

@@ -16,7 +16,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use zeroize::Zeroize;
 
 use super::fp::impl_field_ops;
-use super::sqrt::pow_sliding_vartime;
+use super::sqrt::pow_scheduled;
 use super::wide::{add_unreduced, FpWide};
 use super::{Field, FieldParams, Fp, SqrtField};
 use crate::limbs::{self, mont};
@@ -120,8 +120,6 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
 
     /// Compile-time check that the tower is `u² = −1`, which the formulas here assume.
     const BETA_IS_MINUS_ONE: () = assert!(T::BETA == -1, "Fp2 implements u² = −1 only");
-    /// `(p − 3)/4`: `t^((p−3)/4)` is both a square root's cofactor and its inverse's (see `sqrt`).
-    const SQRT_EXP: [u64; N] = limbs::sub(&<T::Fp as FieldParams<N>>::SQRT_EXP_3MOD4, &limbs::from_u64(1)).0;
 
     /// `c0 + c1·u`.
     #[inline(always)]
@@ -304,10 +302,10 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
     pub fn sqrt(&self) -> CtOption<Self> {
         let () = Self::BETA_IS_MINUS_ONE;
         let (a0, a1) = (&self.c0, &self.c1);
-        let s = pow_sliding_vartime(&self.norm(), &<T::Fp as FieldParams<N>>::SQRT_EXP_3MOD4);
+        let s = pow_scheduled(&self.norm(), &<T::Fp as FieldParams<N>>::SQRT_SCHEDULE_3MOD4);
         let t = a0.add(&s).halve();
         let t = Fp::conditional_select(&t, &a0.sub(&s).halve(), t.is_zero());
-        let r_prime = pow_sliding_vartime(&t, &Self::SQRT_EXP); // t^((p−3)/4)
+        let r_prime = pow_scheduled(&t, &<T::Fp as FieldParams<N>>::SQRT_SCHEDULE_3MOD4_MINUS_ONE); // t^((p−3)/4)
         let r = r_prime.mul(&t);
         let y = a1.mul(&r_prime).halve();
         let t_is_square = r_prime.mul(&r).ct_eq(&Fp::ONE);

@@ -5,14 +5,8 @@
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 use crate::field::fp2::{Fp2, TowerParams};
-use crate::field::sqrt::pow_sliding_vartime;
+use crate::field::sqrt::pow_scheduled;
 use crate::field::{FieldParams, Fp};
-use crate::limbs;
-
-impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
-    /// `c1 = (p − 3)/4` of RFC 9380 §F.2.1.2.
-    const SQRT_RATIO_EXP: [u64; N] = limbs::sub(&P::SQRT_EXP_3MOD4, &limbs::from_u64(1)).0;
-}
 
 /// RFC 9380 §F.2.1.2, `sqrt_ratio` for `p ≡ 3 (mod 4)`, with `sqrt_minus_z = √(−Z)` (either
 /// root): `y1 = u·v·(u·v³)^((p−3)/4)` squares to `±u/v`. Requires `v ≠ 0`.
@@ -23,7 +17,7 @@ pub fn sqrt_ratio_3mod4<P: FieldParams<N>, const N: usize>(
 ) -> (Choice, Fp<P, N>) {
     let tv2 = u.mul(v);
     let tv1 = v.square().mul(&tv2);
-    let y1 = pow_sliding_vartime(&tv1, &Fp::<P, N>::SQRT_RATIO_EXP).mul(&tv2);
+    let y1 = pow_scheduled(&tv1, &P::SQRT_SCHEDULE_3MOD4_MINUS_ONE).mul(&tv2);
     let y2 = y1.mul(sqrt_minus_z);
     let is_qr = y1.square().mul(v).ct_eq(u);
     (is_qr, Fp::conditional_select(&y2, &y1, is_qr))
@@ -52,13 +46,13 @@ pub fn sqrt_ratio_fp2<T: TowerParams<N>, const N: usize>(
     let n = v.norm();
     let b = u.mul(&v.conjugate()).mul_by_fp(&n);
     let nb = b.norm();
-    let s = pow_sliding_vartime(&nb, &<T::Fp as FieldParams<N>>::SQRT_EXP_3MOD4);
+    let s = pow_scheduled(&nb, &<T::Fp as FieldParams<N>>::SQRT_SCHEDULE_3MOD4);
     let is_qr = s.square().ct_eq(&nb);
     let b = Fp2::conditional_select(&b.mul(z), &b, is_qr);
     let s = Fp::conditional_select(&s.mul(sqrt_minus_norm_z), &s, is_qr);
     let t = Fp::conditional_select(&b.c0.add(&s).halve(), &b.c0, b.c1.is_zero());
     let n2 = n.square();
-    let r = pow_sliding_vartime(&t.mul(&n2.square()), &Fp::<T::Fp, N>::SQRT_RATIO_EXP);
+    let r = pow_scheduled(&t.mul(&n2.square()), &<T::Fp as FieldParams<N>>::SQRT_SCHEDULE_3MOD4_MINUS_ONE);
     let w = r.mul(&n2);
     let t_is_square = w.square().mul(&t).ct_eq(&Fp::ONE);
     let rn = r.mul(&n);
