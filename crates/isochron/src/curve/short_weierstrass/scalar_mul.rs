@@ -105,6 +105,20 @@ impl<C: SwCurve> Projective<C> {
     /// `[k]·self` by the decomposition `k ≡ Σ k_i λ^i`: one table `[1..16]·φ^i(P)` per digit
     /// (the images of the first under the endomorphism), the signs of the `k_i` folded into the
     /// lookups, and one shared chain of doublings (Gallant–Lambert–Vanstone 2001 §4, interleaved).
+    ///
+    /// The five doublings of each window run in Jacobian coordinates
+    /// ([`Projective::double_n_jacobian`]: 13M + 25S per window with both conversions, against
+    /// 30M + 10S for five complete homogeneous doublings), the additions with the complete
+    /// homogeneous formula. The Jacobian doubling has no exceptional case here: every multiple
+    /// of `P` lies in the subgroup of odd order `r`, so none has order two, and the identity
+    /// stays the identity. Measured about 2% faster on G1 and G2 of BLS12-381 and BN254 (the
+    /// doubling chain alone 6–9%; from build to build, code layout moves either variant by a
+    /// few percent).
+    ///
+    /// Affine tables (one batch inversion, then mixed additions) were measured 3–7% slower on
+    /// G1 and G2 of BLS12-381: normalizing the 16 entries (one inversion and 77
+    /// multiplications) costs more than the one multiplication saved in each addition (52 on
+    /// both groups).
     fn mul_endo_ct(&self, k: &[u64; 4], endo: &Endomorphism<C>) -> Self {
         let lattice = &endo.lattice;
         let (dim, windows) = (lattice.dim(), ct_windows(lattice.bits()));
@@ -124,9 +138,7 @@ impl<C: SwCurve> Projective<C> {
             acc = acc.add(&Self::ct_lookup(&tables[j], digits[j][top], dec.negative[j]));
         }
         for w in (0..top).rev() {
-            for _ in 0..CT_WINDOW {
-                acc = acc.double();
-            }
+            acc = acc.double_n_jacobian(CT_WINDOW);
             for j in 0..dim {
                 acc = acc.add(&Self::ct_lookup(&tables[j], digits[j][w], dec.negative[j]));
             }
@@ -418,5 +430,39 @@ mod tests {
         multi_mul_matches::<bls12_381::G2Curve>(12);
         multi_mul_matches::<bn254::G1Curve>(13);
         multi_mul_matches::<bn254::G2Curve>(14);
+    }
+
+    /// [`Projective::double_n_jacobian`] (the doublings of the constant-time windows) against
+    /// complete homogeneous doublings, on the generator (`Z = 1`), random points (`Z ≠ 1`) and
+    /// the identity in two representations; an identity result must stay a valid one (`Y ≠ 0`),
+    /// which the complete addition then treats as the identity.
+    fn jacobian_doublings_match<C: SwCurve>(seed: u64) {
+        use crate::field::Field;
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+        let g = Projective::<C>::generator();
+        let mut points = alloc::vec![g, Projective::identity()];
+        points.push(Projective { x: C::Base::ZERO, y: -C::Base::ONE.double(), z: C::Base::ZERO });
+        points.extend((0..4).map(|_| g.mul_vartime(&Scalar::<C>::random(&mut rng))));
+        for p in &points {
+            let mut want = *p;
+            for n in 1..=6 {
+                want = want.double();
+                let got = p.double_n_jacobian(n);
+                assert_eq!(got, want, "n = {n}");
+                assert!(bool::from(got.is_on_curve()));
+                assert!(!bool::from(got.y.is_zero() & got.z.is_zero()), "invalid identity");
+                assert_eq!(got.add(&g), want.add(&g));
+            }
+        }
+    }
+
+    #[test]
+    fn jacobian_window_doublings() {
+        use crate::curves::{bls12_381, bn254};
+        jacobian_doublings_match::<bls12_381::G1Curve>(21);
+        jacobian_doublings_match::<bls12_381::G2Curve>(22);
+        jacobian_doublings_match::<bn254::G1Curve>(23);
+        jacobian_doublings_match::<bn254::G2Curve>(24);
     }
 }
