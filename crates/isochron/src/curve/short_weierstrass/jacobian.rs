@@ -124,9 +124,8 @@ impl<C: SwCurve> Projective<C> {
     /// conversion out (2M + 1S), against `n·(6M + 2S)` for the homogeneous doubling; a saving
     /// where a squaring is much cheaper than a multiplication (over Fp2). Constant time in the
     /// point, with no exceptional case on curves without a point of order two (see the module
-    /// documentation); the identity stays the identity. Kept out of line: the compact chain
-    /// measured steadier across builds than inlined into the scalar multiplication's loop.
-    #[inline(never)]
+    /// documentation); the identity stays the identity.
+    #[inline]
     pub(super) fn double_n_jacobian(&self, n: u32) -> Self {
         debug_assert!(n >= 1);
         let mut acc = Jacobian::double_from_homogeneous(self);
