@@ -107,14 +107,20 @@ impl<C: SwCurve> Projective<C> {
     /// cofactor clearing.
     pub fn mul_by_u64_chain(&self, k: u64) -> Self {
         debug_assert!(k != 0);
-        let mut acc = Jacobian::from_homogeneous(self);
+        // After an addition the sum stays homogeneous, and the next doubling converts it back
+        // (`double_from_homogeneous`, 3M + 4S instead of a conversion and a doubling).
+        let mut sum = Some(*self);
+        let mut acc = Jacobian::IDENTITY;
         for i in (0..63 - k.leading_zeros()).rev() {
-            acc = acc.double();
+            acc = match sum.take() {
+                Some(h) => Jacobian::double_from_homogeneous(&h),
+                None => acc.double(),
+            };
             if (k >> i) & 1 == 1 {
-                acc = Jacobian::from_homogeneous(&acc.to_homogeneous::<C>().add(self));
+                sum = Some(acc.to_homogeneous::<C>().add(self));
             }
         }
-        acc.to_homogeneous()
+        sum.unwrap_or_else(|| acc.to_homogeneous())
     }
 }
 
