@@ -3,12 +3,14 @@
 //! against plain wNAF and double-and-add on random and edge-case scalars, and the Constantine
 //! scalar-multiplication vectors (`vectors/scalar_mul`, see SOURCES.md).
 
+mod common;
+
 use std::path::Path;
 
 use isochron::curve::short_weierstrass::glv::Endomorphism;
 use isochron::curve::short_weierstrass::{Affine, Projective, Scalar, SwCurve};
 use isochron::curves::{bls12_381, bn254};
-use isochron::field::{Field, FieldParams, SqrtField};
+use isochron::field::{FieldParams, SqrtField};
 use num_bigint::BigUint;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
@@ -281,20 +283,6 @@ fn vartime_small_scalars_and_identity() {
     check_small_vartime::<bn254::G2Curve>();
 }
 
-/// A random point of the whole curve (cofactor part included): a random `x` with `x³ + b`
-/// square.
-fn random_curve_point<C: SwCurve>(rng: &mut ChaCha20Rng) -> Projective<C>
-where
-    C::Base: SqrtField,
-{
-    loop {
-        let x = C::Base::random(rng);
-        if let Some(y) = Option::<C::Base>::from((x.square() * x + C::B).sqrt()) {
-            return Affine::<C>::from_xy(x, y).unwrap().into();
-        }
-    }
-}
-
 /// The variable-time `u64` chain (Jacobian mixed or general additions) against the constant-time
 /// one (complete additions), on subgroup points and on points outside the subgroup (where the
 /// chain can meet `±P`), with `Z = 1` and `Z ≠ 1`, and on the identity.
@@ -305,7 +293,7 @@ where
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
     let ks = [1u64, 2, 3, 5, 6, 7, 0xd201000000010000, 0x44e992b44a6909f1, u64::MAX, rng.gen()];
     for i in 0..8 {
-        let p = if i % 2 == 0 { random_point::<C>(&mut rng) } else { random_curve_point::<C>(&mut rng) };
+        let p = if i % 2 == 0 { random_point::<C>(&mut rng) } else { common::random_curve_point::<C>(&mut rng) };
         let p_affine: Projective<C> = p.to_affine().into();
         for &k in &ks {
             let want = p.mul_by_u64_chain(k);

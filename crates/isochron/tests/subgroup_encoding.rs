@@ -1,26 +1,14 @@
 //! Subgroup checks by endomorphisms against the definition `[r]P = O`, on points in and out of
 //! the subgroups; encodings round-trip and reject malformed input with the right error.
 
-use isochron::curve::short_weierstrass::{Affine, Projective, Scalar, SwCurve};
+mod common;
+
+use isochron::curve::short_weierstrass::{Projective, Scalar, SwCurve};
 use isochron::curves::{bls12_381, bn254};
-use isochron::field::{Field, FieldParams, SqrtField};
+use isochron::field::{FieldParams, SqrtField};
 use isochron::Error;
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
-
-/// A random point on the curve (not necessarily in the subgroup): random x until x³ + b is a
-/// square.
-fn random_curve_point<C: SwCurve>(rng: &mut ChaCha20Rng) -> Projective<C>
-where
-    C::Base: SqrtField,
-{
-    loop {
-        let x = C::Base::random(rng);
-        if let Some(y) = Option::<C::Base>::from((x.square() * x + C::B).sqrt()) {
-            return Affine::<C>::from_xy(x, y).unwrap().to_projective();
-        }
-    }
-}
 
 fn definition<C: SwCurve>(p: &Projective<C>) -> bool {
     bool::from(p.mul_limbs_vartime(&<C::ScalarParams as FieldParams<4>>::MODULUS).is_identity())
@@ -33,7 +21,7 @@ where
     let mut rng = ChaCha20Rng::seed_from_u64(41);
     let mut outside = 0;
     for _ in 0..20 {
-        let p = random_curve_point::<C>(&mut rng);
+        let p = common::random_curve_point::<C>(&mut rng);
         let def = definition(&p);
         assert_eq!(C::is_torsion_free_vartime(&p), def);
         outside += !def as u32;
@@ -94,7 +82,7 @@ fn zcash_encodings_round_trip_and_reject() {
     // A point off the subgroup is rejected by the checked decoder only.
     let mut rng = ChaCha20Rng::seed_from_u64(43);
     let outside = loop {
-        let p = random_curve_point::<bls12_381::G1Curve>(&mut rng);
+        let p = common::random_curve_point::<bls12_381::G1Curve>(&mut rng);
         if !definition(&p) {
             break p.to_affine();
         }

@@ -10,7 +10,6 @@
 //! | addition, both XYZZ                | add-2008-s      | 12M + 2S       |
 //! | mixed addition (affine right side) | madd-2008-s     | 8M + 2S        |
 //! | doubling                           | dbl-2008-s-1    | 6M + 3S        |
-//! | doubling of an affine point        | mdbl-2008-s-1   | 4M + 3S        |
 //!
 //! Against Jacobian coordinates (madd-2007-bl 7M + 4S, add-2007-bl 11M + 5S, dbl-2009-l
 //! 2M + 5S): cheaper additions, dearer doublings. None of the additions is complete: they
@@ -106,24 +105,8 @@ impl<F: Field> Xyzz<F> {
         Xyzz { x, y, zz: v * self.zz, zzz: w * self.zzz }
     }
 
-    /// `2·p` for an affine `p` ("mdbl-2008-s-1" with `a = 0`, 4M + 3S).
-    fn double_affine_vartime<C: SwCurve<Base = F>>(p: &Affine<C>) -> Self {
-        if bool::from(p.infinity) {
-            return Self::IDENTITY;
-        }
-        let u = p.y.double();
-        let v = u.square();
-        let w = u * v;
-        let s = p.x * v;
-        let xx = p.x.square();
-        let m = xx.double() + xx;
-        let x = m.square() - s.double();
-        let y = F::sum_of_products(&m, &(s - x), &-w, &p.y);
-        Xyzz { x, y, zz: v, zzz: w }
-    }
-
     /// `self + q` for an affine `q` ("madd-2008-s", 8M + 2S). The identity on either side and
-    /// `self = ±q` take branches: `self = q` is doubled ("mdbl-2008-s-1"), `self = −q` gives
+    /// `self = ±q` take branches: `self = q` is doubled, `self = −q` gives
     /// the identity.
     pub(super) fn add_mixed_vartime<C: SwCurve<Base = F>>(&self, q: &Affine<C>) -> Self {
         if bool::from(q.infinity) {
@@ -137,7 +120,7 @@ impl<F: Field> Xyzz<F> {
         let p = u2 - self.x;
         let r = s2 - self.y;
         if bool::from(p.is_zero()) {
-            return if bool::from(r.is_zero()) { Self::double_affine_vartime(q) } else { Self::IDENTITY };
+            return if bool::from(r.is_zero()) { Self::from_affine(q).double_vartime() } else { Self::IDENTITY };
         }
         let pp = p.square();
         let ppp = p * pp;
@@ -224,7 +207,6 @@ mod tests {
             assert_is(&xp2, &p2);
             assert_is(&xq3, &q3);
             assert_is(&X::<C>::from_affine(&pa).double_vartime(), &p2);
-            assert_is(&X::<C>::double_affine_vartime(&pa), &p2);
             assert_is(&xp.add_vartime(&xq), &p.add(&q));
             assert_is(&xp2.add_vartime(&xq3), &p2.add(&q3));
             assert_is(&xq3.add_vartime(&xp2), &p2.add(&q3));
@@ -252,7 +234,6 @@ mod tests {
         assert_is(&id.add_mixed_vartime(&inf), &o);
         assert_is(&X::<C>::from_affine(&inf), &o);
         assert_is(&X::<C>::from_homogeneous(&o), &o);
-        assert_is(&X::<C>::double_affine_vartime(&inf), &o);
         for _ in 0..5 {
             let p = random_point::<C>(&mut rng);
             let pa = p.to_affine();
