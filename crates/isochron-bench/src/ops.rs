@@ -8,12 +8,14 @@
 
 use isochron::curve::short_weierstrass::encoding::CoordinateEncoding;
 use isochron::curve::short_weierstrass::{Affine, Projective, Scalar, SwCurve};
+use isochron::curve::Group;
 use isochron::curves::{bls12_381, bn254};
 use isochron::field::fp12::Fp12;
 use isochron::field::fp2::{Fp2, TowerParams};
 use isochron::field::fp6::Fp6;
+use isochron::field::PrimeField;
 use isochron::field::{Field, FieldParams, Fp, SqrtField};
-use isochron::pairing::{self, PairingParams};
+use isochron::pairing::PairingEngine;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
@@ -54,15 +56,15 @@ pub const REGISTRY: &[(&str, Builder)] = &[
     ("bn254/fp/mul", mul::<bn254::Fp>),
     ("bn254/fp/square", square::<bn254::Fp>),
     ("bn254/fp/inverse", inverse::<bn254::Fp>),
-    ("bls12_381/miller_loop", pairing_op::<bls12_381::Bls12_381, 6>),
-    ("bls12_381/final_exp", pairing_op::<bls12_381::Bls12_381, 6>),
-    ("bls12_381/pairing", pairing_op::<bls12_381::Bls12_381, 6>),
-    ("bn254/miller_loop", pairing_op::<bn254::Bn254, 4>),
-    ("bn254/final_exp", pairing_op::<bn254::Bn254, 4>),
-    ("bn254/pairing", pairing_op::<bn254::Bn254, 4>),
-    ("bls12_381/multi_pairing/2", multi_pairing::<bls12_381::Bls12_381, 6>),
-    ("bls12_381/multi_pairing/4", multi_pairing::<bls12_381::Bls12_381, 6>),
-    ("bls12_381/multi_pairing/8", multi_pairing::<bls12_381::Bls12_381, 6>),
+    ("bls12_381/miller_loop", pairing_op::<bls12_381::Bls12_381>),
+    ("bls12_381/final_exp", pairing_op::<bls12_381::Bls12_381>),
+    ("bls12_381/pairing", pairing_op::<bls12_381::Bls12_381>),
+    ("bn254/miller_loop", pairing_op::<bn254::Bn254>),
+    ("bn254/final_exp", pairing_op::<bn254::Bn254>),
+    ("bn254/pairing", pairing_op::<bn254::Bn254>),
+    ("bls12_381/multi_pairing/2", multi_pairing::<bls12_381::Bls12_381>),
+    ("bls12_381/multi_pairing/4", multi_pairing::<bls12_381::Bls12_381>),
+    ("bls12_381/multi_pairing/8", multi_pairing::<bls12_381::Bls12_381>),
     ("bls12_381/g1/add", group_op::<bls12_381::G1Curve>),
     ("bls12_381/g1/double", group_op::<bls12_381::G1Curve>),
     ("bls12_381/g1/mul_ct", group_op::<bls12_381::G1Curve>),
@@ -178,18 +180,18 @@ fn inverse<F: Field + Encode>(name: &'static str) -> Op {
 
 /// `e(P, Q)`, its Miller loop, or its final exponentiation (by the op name's last part) on
 /// `P = [a]G1`, `Q = [b]G2`; the inputs are the scalars `a`, `b` (peers derive the same points).
-fn pairing_op<E: PairingParams<N>, const N: usize>(name: &'static str) -> Op {
+fn pairing_op<E: PairingEngine>(name: &'static str) -> Op {
     let mut rng = rng_for(name);
-    let (a, b): (Scalar<E::G1>, Scalar<E::G1>) = (nonzero(&mut rng), nonzero(&mut rng));
-    let p = Projective::<E::G1>::generator().mul(&a).to_affine();
-    let q = Projective::<E::G2>::generator().mul(&b).to_affine();
-    let inputs = vec![a.encode(), b.encode()];
+    let (a, b): (E::Scalar, E::Scalar) = (nonzero(&mut rng), nonzero(&mut rng));
+    let p = (E::G1::generator() * a).to_affine();
+    let q = (E::G2::generator() * b).to_affine();
+    let inputs = vec![a.to_bytes_be().as_ref().to_vec(), b.to_bytes_be().as_ref().to_vec()];
     let isochron = if name.ends_with("miller_loop") {
-        repeat((p, q), |(p, q)| pairing::miller_loop::<E, N>(p, q))
+        repeat((p, q), |(p, q)| E::miller_loop(p, q))
     } else if name.ends_with("final_exp") {
-        repeat(pairing::miller_loop::<E, N>(&p, &q), pairing::final_exponentiation::<E, N>)
+        repeat(E::miller_loop(&p, &q), E::final_exponentiation)
     } else {
-        repeat((p, q), |(p, q)| pairing::pairing::<E, N>(p, q))
+        repeat((p, q), |(p, q)| E::pairing(p, q))
     };
     Op { name, inputs, isochron, peers: vec![] }
 }
@@ -197,22 +199,20 @@ fn pairing_op<E: PairingParams<N>, const N: usize>(name: &'static str) -> Op {
 /// The product of `n` pairings `∏ e(Pᵢ, Qᵢ)` (`n` the op name's last part): the G2 lines, one
 /// multi-Miller loop, one final exponentiation, on `Pᵢ = [aᵢ]G1`, `Qᵢ = [bᵢ]G2`; the inputs are
 /// `a₁, b₁, a₂, b₂, …`.
-fn multi_pairing<E: PairingParams<N>, const N: usize>(name: &'static str) -> Op {
+fn multi_pairing<E: PairingEngine>(name: &'static str) -> Op {
     let n: usize = name.rsplit('/').next().and_then(|n| n.parse().ok()).expect("op name ends in the pair count");
     let mut rng = rng_for(name);
     let mut inputs = Vec::with_capacity(2 * n);
     let mut pairs = Vec::with_capacity(n);
     for _ in 0..n {
-        let (a, b): (Scalar<E::G1>, Scalar<E::G1>) = (nonzero(&mut rng), nonzero(&mut rng));
-        pairs.push((
-            Projective::<E::G1>::generator().mul(&a).to_affine(),
-            Projective::<E::G2>::generator().mul(&b).to_affine(),
-        ));
-        inputs.extend([a.encode(), b.encode()]);
+        let (a, b): (E::Scalar, E::Scalar) = (nonzero(&mut rng), nonzero(&mut rng));
+        pairs.push(((E::G1::generator() * a).to_affine(), (E::G2::generator() * b).to_affine()));
+        inputs.extend([a.to_bytes_be().as_ref().to_vec(), b.to_bytes_be().as_ref().to_vec()]);
     }
     let isochron = repeat(pairs, |pairs| {
-        let prepared: Vec<_> = pairs.iter().map(|(p, q)| (*p, pairing::G2Prepared::from(*q))).collect();
-        pairing::final_exponentiation::<E, N>(&pairing::multi_miller_loop::<E, N>(&prepared))
+        let prepared: Vec<_> = pairs.iter().map(|(p, q)| (p, E::G2Prepared::from(*q))).collect();
+        let terms: Vec<_> = prepared.iter().map(|(p, q)| (*p, q)).collect();
+        E::final_exponentiation(&E::multi_miller_loop(&terms))
     });
     Op { name, inputs, isochron, peers: vec![] }
 }

@@ -93,32 +93,33 @@ pub fn constant_time() -> Vec<Case> {
     cases.extend(tower_and_group_cases!(bls12_381, 6));
     cases.extend(hash_to_curve_cases());
     cases.extend(bls_cases());
-    cases.extend(gt_cases::<bn254::Bn254, 4>("bn254::GT"));
-    cases.extend(gt_cases::<bls12_381::Bls12_381, 6>("bls12_381::GT"));
+    cases.extend(gt_cases::<bn254::Bn254>("bn254::GT"));
+    cases.extend(gt_cases::<bls12_381::Bls12_381>("bls12_381::GT"));
     cases
 }
 
 /// The pairing target group with secret exponents and secret elements: exponentiation
 /// (signed fixed windows, constant-time lookups), multiplication, inversion, equality.
-fn gt_cases<E: isochron::pairing::PairingParams<N>, const N: usize>(area: &str) -> Vec<Case> {
-    use isochron::curve::short_weierstrass::{Affine, Scalar};
-    use isochron::pairing::{pairing, Gt};
-    fn base<E: isochron::pairing::PairingParams<N>, const N: usize>() -> Gt<E, N> {
-        pairing::<E, N>(&Affine::generator(), &Affine::generator())
+fn gt_cases<E: isochron::pairing::PairingEngine>(area: &str) -> Vec<Case> {
+    use isochron::curve::AffinePoint;
+    use isochron::field::{Field, PrimeField};
+    use isochron::pairing::TargetGroup;
+    fn base<E: isochron::pairing::PairingEngine>() -> E::Gt {
+        E::pairing(&E::G1Affine::generator(), &E::G2Affine::generator())
     }
-    fn k<E: isochron::pairing::PairingParams<N>, const N: usize>() -> Scalar<E::G1> {
-        secret(Scalar::<E::G1>::from_u64(0x9e37_79b9_7f4a_7c15).pow_vartime(&[9]))
+    fn k<E: isochron::pairing::PairingEngine>() -> E::Scalar {
+        secret(E::Scalar::from_u64(0x9e37_79b9_7f4a_7c15).pow_vartime(&[9]))
     }
     vec![
-        case(area, "pow (secret scalar)", || reveal(base::<E, N>().pow(&k::<E, N>()))),
-        case(area, "pow (secret base, secret scalar)", || reveal(secret(base::<E, N>()).pow(&k::<E, N>()))),
-        case(area, "pow (scalar 0)", || reveal(base::<E, N>().pow(&secret(Scalar::<E::G1>::from_u64(0))))),
+        case(area, "pow (secret scalar)", || reveal(base::<E>().pow(&k::<E>()))),
+        case(area, "pow (secret base, secret scalar)", || reveal(secret(base::<E>()).pow(&k::<E>()))),
+        case(area, "pow (scalar 0)", || reveal(base::<E>().pow(&secret(E::Scalar::from_u64(0))))),
         case(area, "mul/square/invert", || {
-            let g = secret(base::<E, N>());
+            let g = secret(base::<E>());
             reveal(g * g.square().invert())
         }),
         case(area, "ct_eq/is_identity", || {
-            let g = secret(base::<E, N>());
+            let g = secret(base::<E>());
             reveal((g.ct_eq(&g), g.is_identity()))
         }),
     ]
@@ -127,7 +128,8 @@ fn gt_cases<E: isochron::pairing::PairingParams<N>, const N: usize>(area: &str) 
 /// RFC 9380 hashing to curves with the message or the field element secret: the maps, the
 /// cofactor clearing and the whole hash must be constant time in the message.
 fn hash_to_curve_cases() -> Vec<Case> {
-    use isochron::hash_to_curve::{bls12_381 as h, bn254 as hb, Suite};
+    use isochron::curves::{bls12_381 as h, bn254 as hb};
+    use isochron::hash_to_curve::Suite;
     const DST: &[u8] = b"QUUX-V01-CS02-with-BLS12381G2_XMD:SHA-256_SSWU_RO_";
     let area = "hash_to_curve";
     vec![

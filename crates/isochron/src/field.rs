@@ -9,6 +9,7 @@
 //! tower arithmetic); Adj–Rodríguez-Henríquez (eprint 2012/685, square roots in Fp2).
 
 use core::fmt::Debug;
+use core::iter::{Product, Sum};
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 use rand_core::RngCore;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
@@ -22,7 +23,9 @@ pub mod inversion;
 pub mod sqrt;
 mod wide;
 
-pub use fp::{FieldParams, Fp};
+pub use fp::{FieldParams, Fp, FpBytes};
+
+use crate::error::Error;
 
 /// Operations every field of isochron (prime or extension) provides. Everything is constant
 /// time unless its name ends in `_vartime`.
@@ -48,6 +51,13 @@ pub trait Field:
     + for<'a> Add<&'a Self, Output = Self>
     + for<'a> Sub<&'a Self, Output = Self>
     + for<'a> Mul<&'a Self, Output = Self>
+    + for<'a> AddAssign<&'a Self>
+    + for<'a> SubAssign<&'a Self>
+    + for<'a> MulAssign<&'a Self>
+    + Sum
+    + for<'a> Sum<&'a Self>
+    + Product
+    + for<'a> Product<&'a Self>
 {
     /// The additive identity.
     const ZERO: Self;
@@ -154,4 +164,80 @@ pub trait SqrtField: Field {
     fn sqrt(&self) -> CtOption<Self>;
     /// Whether `self` is a square (zero counts as a square). Constant time.
     fn is_square(&self) -> Choice;
+}
+
+/// A prime field `F_p`, with its canonical integer encodings: what protocols and users need of
+/// a base or scalar field without naming its limb count. Implemented by every
+/// [`Fp`]`<P, N>`; named fields are type aliases in `curves/` (`bls12_381::Fr`, `bn254::Fq`…).
+pub trait PrimeField: SqrtField + core::hash::Hash + core::fmt::Display + core::fmt::LowerHex {
+    /// The canonical encoding: a fixed-size byte array of [`PrimeField::BYTES`] bytes.
+    type Bytes: Copy + Default + core::fmt::Debug + Eq + core::hash::Hash + AsRef<[u8]> + AsMut<[u8]> + Send + Sync;
+    /// The canonical integer as little-endian 64-bit words (for window and digit
+    /// decompositions of scalars).
+    type Words: Copy + core::fmt::Debug + Eq + AsRef<[u64]> + Send + Sync;
+    /// Length of the canonical encoding in bytes.
+    const BYTES: usize;
+    /// Bit length of the modulus `p`.
+    const NUM_BITS: u32;
+    /// `s` with `p − 1 = 2^s·t`, `t` odd (the largest power-of-two FFT domain).
+    const TWO_ADICITY: u32;
+    /// A primitive `2^s`-th root of unity.
+    const ROOT_OF_UNITY: Self;
+    /// The modulus as little-endian words.
+    const MODULUS: Self::Words;
+
+    /// The element `v mod p`.
+    fn from_u64(v: u64) -> Self;
+    /// The canonical big-endian encoding.
+    fn to_bytes_be(&self) -> Self::Bytes;
+    /// The canonical little-endian encoding.
+    fn to_bytes_le(&self) -> Self::Bytes;
+    /// Decodes the canonical big-endian encoding: [`Error::Length`] unless exactly
+    /// [`PrimeField::BYTES`] bytes, [`Error::NonCanonical`] for a value `≥ p`.
+    fn from_bytes_be(bytes: &[u8]) -> Result<Self, Error>;
+    /// Decodes the canonical little-endian encoding, with the checks of
+    /// [`PrimeField::from_bytes_be`].
+    fn from_bytes_le(bytes: &[u8]) -> Result<Self, Error>;
+    /// A big-endian integer of any length reduced modulo `p` (RFC 9380 §5.2's `OS2IP(tv) mod p`,
+    /// EIP-2333's `OS2IP(OKM) mod r`). Constant time in the value (the length is public).
+    fn from_bytes_be_wide(bytes: &[u8]) -> Self;
+    /// The canonical integer as little-endian words.
+    fn to_words(&self) -> Self::Words;
+    /// Whether the canonical integer is odd (RFC 9380's `sgn0` of a prime field).
+    fn is_odd(&self) -> Choice;
+}
+
+impl<P: FieldParams<N>, const N: usize> PrimeField for Fp<P, N> {
+    type Bytes = FpBytes<N>;
+    type Words = [u64; N];
+    const BYTES: usize = 8 * N;
+    const NUM_BITS: u32 = P::MODULUS_BITS;
+    const TWO_ADICITY: u32 = P::TWO_ADICITY;
+    const ROOT_OF_UNITY: Self = Fp::ROOT_OF_UNITY;
+    const MODULUS: [u64; N] = P::MODULUS;
+
+    fn from_u64(v: u64) -> Self {
+        Fp::from_u64(v)
+    }
+    fn to_bytes_be(&self) -> FpBytes<N> {
+        Fp::to_bytes_be(self)
+    }
+    fn to_bytes_le(&self) -> FpBytes<N> {
+        Fp::to_bytes_le(self)
+    }
+    fn from_bytes_be(bytes: &[u8]) -> Result<Self, Error> {
+        Fp::from_bytes_be(bytes)
+    }
+    fn from_bytes_le(bytes: &[u8]) -> Result<Self, Error> {
+        Fp::from_bytes_le(bytes)
+    }
+    fn from_bytes_be_wide(bytes: &[u8]) -> Self {
+        Fp::from_bytes_be_wide(bytes)
+    }
+    fn to_words(&self) -> [u64; N] {
+        self.to_canonical_limbs()
+    }
+    fn is_odd(&self) -> Choice {
+        Fp::is_odd(self)
+    }
 }

@@ -8,9 +8,11 @@
 //! §6.6.1) — and the cofactor is cleared (§7). `hash_to_curve` (the `_RO_` suites) maps two
 //! field elements and adds the points; `encode_to_curve` (`_NU_`) maps one.
 //!
-//! Named suites: [`bls12_381`] (`BLS12381G1_XMD:SHA-256_SSWU_{RO,NU}_` and
-//! `BLS12381G2_XMD:SHA-256_SSWU_{RO,NU}_`, §8.8) and [`bn254`] (`BN254G1_XMD:SHA-256_SVDW_
-//! {RO,NU}_`, the suite gnark-crypto and the BBS drafts use; RFC 9380 names none for BN254).
+//! The named suites are declared by their curves: `curves::bls12_381`
+//! (`BLS12381G1_XMD:SHA-256_SSWU_{RO,NU}_` and `BLS12381G2_XMD:SHA-256_SSWU_{RO,NU}_`, §8.8:
+//! `hash_to_g1`, `encode_to_g1`, `hash_to_g2`, `encode_to_g2`) and `curves::bn254`
+//! (`BN254G1_XMD:SHA-256_SVDW_{RO,NU}_`, the suite gnark-crypto and the BBS drafts use; RFC 9380
+//! names none for BN254).
 //!
 //! Everything is constant time in the message: the maps use conditional selects, a
 //! constant-time `sgn0` and square roots whose exponentiations depend only on public exponents.
@@ -23,8 +25,6 @@ use crate::field::fp2::{Fp2, TowerParams};
 use crate::field::{FieldParams, Fp, SqrtField};
 use crate::limbs::{self, mont};
 
-pub mod bls12_381;
-pub mod bn254;
 pub mod expand_message;
 pub mod hash_to_field;
 pub mod isogeny;

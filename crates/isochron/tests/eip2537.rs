@@ -10,7 +10,6 @@ use std::path::Path;
 use isochron::curve::short_weierstrass::{Affine, Projective, Scalar, SwCurve};
 use isochron::curves::bls12_381::{self, Bls12_381, G1Curve, G2Curve};
 use isochron::field::{Field, FieldParams};
-use isochron::pairing;
 use isochron::Error;
 use num_bigint::BigUint;
 use rand::SeedableRng;
@@ -86,7 +85,7 @@ fn pairing_check(input: &[u8]) -> Result<Vec<u8>, Error> {
         .map(|c| Ok((bls12_381::G1Affine::from_eip2537(&c[..s1])?, bls12_381::G2Affine::from_eip2537(&c[s1..])?)))
         .collect::<Result<Vec<_>, Error>>()?;
     let mut out = vec![0u8; 32];
-    out[31] = pairing::pairing_check::<Bls12_381, 6>(&pairs) as u8;
+    out[31] = <Bls12_381 as isochron::pairing::PairingEngine>::pairing_check(&pairs) as u8;
     Ok(out)
 }
 

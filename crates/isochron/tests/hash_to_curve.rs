@@ -6,11 +6,11 @@
 use std::path::Path;
 
 use isochron::curve::short_weierstrass::{Projective, SwCurve};
+use isochron::curves::bls12_381::{G1Suite, G2Suite};
 use isochron::curves::{bls12_381, bn254};
 use isochron::error::Error;
 use isochron::field::fp2::{Fp2, TowerParams};
 use isochron::field::{FieldParams, Fp};
-use isochron::hash_to_curve::bls12_381::{G1Suite, G2Suite};
 use isochron::hash_to_curve::svdw::{map_to_curve_svdw, SvdwConstants};
 use isochron::hash_to_curve::{hash_to_field, ExpandMessage, ExpandMsgXmd, ExpandMsgXof, MapField, Suite};
 use num_bigint::BigUint;
@@ -102,7 +102,7 @@ fn rfc9380_bls12_381_suites() {
 
 #[test]
 fn bn254_svdw_suites() {
-    use isochron::hash_to_curve::bn254::G1Suite;
+    use isochron::curves::bn254::G1Suite;
     let mut ran = 0;
     ran += check_suite::<G1Suite>("hash_to_curve/gnark-crypto/BN254G1_XMD_SHA-256_SVDW_RO_.json");
     ran += check_suite::<G1Suite>("hash_to_curve/gnark-crypto/BN254G1_XMD_SHA-256_SVDW_NU_.json");
@@ -201,7 +201,7 @@ fn expand_message_rejects_bad_parameters() {
     // xof: at most 65535 bytes.
     assert!(expand("SHAKE256", b"m", b"D", &mut out[..65535]).is_ok());
     assert_eq!(expand("SHAKE256", b"m", b"D", &mut out), Err(Error::ExpandLength { max: 65535, got: 65536 }));
-    assert!(isochron::hash_to_curve::bls12_381::hash_to_g2(b"m", b"").is_err());
+    assert!(isochron::curves::bls12_381::hash_to_g2(b"m", b"").is_err());
 }
 
 /// ethereum/bls12-381-tests `hash_to_G2` (RFC 9380 DST `QUUX-V01-CS02-with-BLS12381G2_XMD:
@@ -214,8 +214,7 @@ fn ethereum_hash_to_g2() {
         let path = f.unwrap().path();
         let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let msg = v["input"]["msg"].as_str().unwrap().as_bytes();
-        let p =
-            isochron::hash_to_curve::bls12_381::hash_to_g2(msg, b"QUUX-V01-CS02-with-BLS12381G2_XMD:SHA-256_SSWU_RO_");
+        let p = isochron::curves::bls12_381::hash_to_g2(msg, b"QUUX-V01-CS02-with-BLS12381G2_XMD:SHA-256_SSWU_RO_");
         assert_point(&p.unwrap(), &v["output"], &format!("{path:?}"));
         ran += 1;
     }
@@ -349,7 +348,7 @@ fn sgn0_and_sign_rule() {
     for _ in 0..20 {
         let u = bls12_381::Fp::random(&mut rng);
         let p = bn254::Fp::random(&mut rng);
-        let q = isochron::hash_to_curve::bn254::G1Suite::map_to_curve(&p).to_affine();
+        let q = isochron::curves::bn254::G1Suite::map_to_curve(&p).to_affine();
         assert!(bool::from(q.is_on_curve()));
         assert_eq!(bool::from(q.y().sgn0()), bool::from(p.sgn0()));
         let _ = G1Suite::map_to_curve(&u);

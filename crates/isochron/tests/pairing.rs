@@ -22,7 +22,7 @@ macro_rules! pairing_tests {
             type S = Scalar<G1>;
 
             fn e(p: &Projective<G1>, q: &Projective<G2>) -> pairing::Gt<E, $n> {
-                pairing::pairing::<E, $n>(&p.to_affine(), &q.to_affine())
+                <E as isochron::pairing::PairingEngine>::pairing(&p.to_affine(), &q.to_affine())
             }
 
             #[test]
@@ -30,9 +30,10 @@ macro_rules! pairing_tests {
                 let p = big(&<$fp as FieldParams<$n>>::MODULUS);
                 let r = big(&<$fr as FieldParams<4>>::MODULUS);
                 let exp = (p.pow(12u32) - 1u32) / &r * BigUint::from($power as u32);
-                let f = pairing::miller_loop::<E, $n>(&Affine::generator(), &Affine::generator());
+                let f =
+                    <E as isochron::pairing::PairingEngine>::miller_loop(&Affine::generator(), &Affine::generator());
                 let want = f.pow_vartime(&exp.to_u64_digits());
-                assert_eq!(*pairing::final_exponentiation::<E, $n>(&f).as_fp12(), want);
+                assert_eq!(*<E as isochron::pairing::PairingEngine>::final_exponentiation(&f).as_fp12(), want);
             }
 
             #[test]
@@ -61,12 +62,16 @@ macro_rules! pairing_tests {
                 let a = S::random(&mut rng);
                 let (p1, q1) = (g1.mul(&a).to_affine(), g2.to_affine());
                 let (p2, q2) = (g1.neg().to_affine(), g2.mul(&a).to_affine());
-                assert!(pairing::pairing_check::<E, $n>(&[(p1, q1), (p2, q2)]));
-                assert!(!pairing::pairing_check::<E, $n>(&[(p1, q1), (p1, q2)]));
-                assert!(pairing::pairing_check::<E, $n>(&[]));
-                let m = pairing::multi_miller_loop::<E, $n>(&[(p1, G2Prepared::from(q1)), (p1, G2Prepared::from(q2))]);
-                let prod = pairing::pairing::<E, $n>(&p1, &q1) * pairing::pairing::<E, $n>(&p1, &q2);
-                assert_eq!(pairing::final_exponentiation::<E, $n>(&m), prod);
+                assert!(<E as isochron::pairing::PairingEngine>::pairing_check(&[(p1, q1), (p2, q2)]));
+                assert!(!<E as isochron::pairing::PairingEngine>::pairing_check(&[(p1, q1), (p1, q2)]));
+                assert!(<E as isochron::pairing::PairingEngine>::pairing_check(&[]));
+                let m = <E as isochron::pairing::PairingEngine>::multi_miller_loop(&[
+                    (&p1, &G2Prepared::from(q1)),
+                    (&p1, &G2Prepared::from(q2)),
+                ]);
+                let prod = <E as isochron::pairing::PairingEngine>::pairing(&p1, &q1)
+                    * <E as isochron::pairing::PairingEngine>::pairing(&p1, &q2);
+                assert_eq!(<E as isochron::pairing::PairingEngine>::final_exponentiation(&m), prod);
             }
 
             /// The streaming single-pair loop and the prepared multi-pair loop agree exactly
@@ -79,8 +84,11 @@ macro_rules! pairing_tests {
                 let q = g2.mul(&S::random(&mut rng)).to_affine();
                 let (o1, o2) = (Affine::<G1>::identity(), Affine::<G2>::identity());
                 for (p, q) in [(p, q), (o1, q), (p, o2), (o1, o2)] {
-                    let single = pairing::miller_loop::<E, $n>(&p, &q);
-                    assert_eq!(single, pairing::multi_miller_loop::<E, $n>(&[(p, G2Prepared::from(q))]));
+                    let single = <E as isochron::pairing::PairingEngine>::miller_loop(&p, &q);
+                    assert_eq!(
+                        single,
+                        <E as isochron::pairing::PairingEngine>::multi_miller_loop(&[(&p, &G2Prepared::from(q))])
+                    );
                 }
             }
         }

@@ -8,7 +8,7 @@ use ark_ec::pairing::Pairing;
 use ark_ec::PrimeGroup;
 use ark_ff::{BigInteger, PrimeField};
 use isochron::curve::short_weierstrass::{Projective, Scalar};
-use isochron::pairing::{self, PairingParams};
+use isochron::pairing::PairingParams;
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 
@@ -46,7 +46,7 @@ macro_rules! differential {
                 let (a, b) = (Scalar::<G1>::random(&mut rng), Scalar::<G1>::random(&mut rng));
                 let p = Projective::<G1>::generator().mul(&a).to_affine();
                 let q = Projective::<G2>::generator().mul(&b).to_affine();
-                let ours = pairing::pairing::<E, $n>(&p, &q).pow_limbs_vartime(&$power);
+                let ours = <E as isochron::pairing::PairingEngine>::pairing(&p, &q).pow_limbs_vartime(&$power);
                 let ak = <$ark_fr>::from_be_bytes_mod_order(&a.to_bytes_be());
                 let bk = <$ark_fr>::from_be_bytes_mod_order(&b.to_bytes_be());
                 let g1 = <<$ark as Pairing>::G1 as PrimeGroup>::generator() * ak;

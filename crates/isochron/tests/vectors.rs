@@ -3,7 +3,6 @@
 use std::path::{Path, PathBuf};
 
 use isochron::curves::{bls12_381, bn254};
-use isochron::pairing;
 use serde_json::Value;
 
 fn vector_dir(rel: &str) -> PathBuf {
@@ -80,7 +79,7 @@ fn evm_bn254_pairing_check() {
                 (p, q)
             })
             .collect();
-        let ok = pairing::pairing_check::<bn254::Bn254, 4>(&pairs);
+        let ok = <bn254::Bn254 as isochron::pairing::PairingEngine>::pairing_check(&pairs);
         assert_eq!(ok, expected[31] == 1, "{}", case["Name"]);
     }
 }

@@ -5,7 +5,7 @@
 //! as a client caches them; verification then skips their checks on both sides.
 
 use isochron::bls::{eth, MinPk, SignatureSet};
-use isochron::hash_to_curve::bls12_381 as h2c;
+use isochron::curves::bls12_381 as h2c;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 

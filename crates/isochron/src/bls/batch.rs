@@ -11,7 +11,6 @@
 //! its messages, blinds its keys and signatures and runs one multi-Miller loop; the partial
 //! Miller-loop values are multiplied and one final exponentiation decides.
 
-use alloc::vec;
 use alloc::vec::Vec;
 
 use rand_core::{CryptoRng, RngCore};
@@ -20,11 +19,9 @@ use super::keys::PublicKey;
 use super::scheme::{Ciphersuite, DomainTag, Scheme};
 use super::signature::Signature;
 use super::variant::Variant;
-use crate::curve::short_weierstrass::{Affine, Projective, SwCurve};
-#[cfg(feature = "parallel")]
-use crate::curves::bls12_381::G1Affine;
-use crate::curves::bls12_381::{Bls12_381, Fp12};
-use crate::pairing::{self, G2Prepared};
+use crate::curve::{AffinePoint, Group};
+use crate::curves::bls12_381::{Bls12_381, Fp12, Fr, G2Prepared};
+use crate::pairing::PairingEngine;
 
 /// One (public key, message, signature) triple of a batch.
 #[derive(Clone, Copy, Debug)]
@@ -70,27 +67,27 @@ impl<V: Variant, S: Scheme> Ciphersuite<V, S> {
         }
         let rs = blinding_scalars(sets.len(), rng);
         let dst = Self::dst();
-        let prepared: Vec<(G1Affine, G2Prepared<Bls12_381, 6>)> = sets
+        let prepared: Vec<_> = sets
             .par_iter()
             .zip(rs.par_iter())
             .map(|(s, r)| {
                 let h = Self::hash_message(s.public_key, s.message, &dst).to_affine();
-                let k = s.public_key.point.to_projective().mul_limbs_vartime(&[*r]).to_affine();
+                let k = V::PkGroup::multi_mul_vartime(&[s.public_key.point], core::slice::from_ref(r)).to_affine();
                 let (p, q) = V::pair(&k, &h);
                 (p, G2Prepared::from(q))
             })
             .collect();
         let chunk = sets.len().div_ceil(rayon::current_num_threads().max(1));
-        let sigs: Vec<Affine<V::SigCurve>> = sets.iter().map(|s| s.signature.point).collect();
+        let sigs: Vec<V::SigPoint> = sets.iter().map(|s| s.signature.point).collect();
         let f = prepared
             .par_chunks(chunk)
-            .map(pairing::multi_miller_loop::<Bls12_381, 6>)
+            .map(|c| Bls12_381::multi_miller_loop(&c.iter().map(|(p, q)| (p, q)).collect::<Vec<_>>()))
             .reduce(|| Fp12::ONE, |a, b| a * b);
         let s = sigs
             .par_chunks(chunk)
             .zip(rs.par_chunks(chunk))
-            .map(|(s, r)| short_multi_mul_vartime(s, r))
-            .reduce(Projective::identity, |a, b| a.add(&b));
+            .map(|(s, r)| V::SigGroup::multi_mul_vartime(s, r))
+            .reduce(V::SigGroup::identity, |a, b| a + b);
         Self::finish(f, &s)
     }
 
@@ -102,15 +99,16 @@ impl<V: Variant, S: Scheme> Ciphersuite<V, S> {
     }
 
     /// For a chunk of sets: the multi-Miller loop `∏ f(rᵢ·PKᵢ, H(mᵢ))` and `Σ rᵢ·σᵢ`.
-    fn partial(sets: &[SignatureSet<'_, V>], rs: &[u64], dst: &DomainTag) -> (Fp12, Projective<V::SigCurve>) {
-        let n = sets.len();
-        let hashes: Vec<Projective<V::SigCurve>> =
-            sets.iter().map(|s| Self::hash_message(s.public_key, s.message, dst)).collect();
-        let keys: Vec<Projective<V::PkCurve>> =
-            sets.iter().zip(rs).map(|(s, r)| s.public_key.point.to_projective().mul_limbs_vartime(&[*r])).collect();
-        let (mut h_aff, mut k_aff) = (vec![Affine::identity(); n], vec![Affine::identity(); n]);
-        Projective::batch_normalize(&hashes, &mut h_aff);
-        Projective::batch_normalize(&keys, &mut k_aff);
+    fn partial(sets: &[SignatureSet<'_, V>], rs: &[Fr], dst: &DomainTag) -> (Fp12, V::SigGroup) {
+        let hashes: Vec<V::SigGroup> = sets.iter().map(|s| Self::hash_message(s.public_key, s.message, dst)).collect();
+        // 64-bit public scalars: the wNAF of each has 64 digits (leading zeros dropped).
+        let keys: Vec<V::PkGroup> = sets
+            .iter()
+            .zip(rs)
+            .map(|(s, r)| V::PkGroup::multi_mul_vartime(&[s.public_key.point], core::slice::from_ref(r)))
+            .collect();
+        let h_aff = V::SigGroup::batch_normalize(&hashes);
+        let k_aff = V::PkGroup::batch_normalize(&keys);
         let pairs: Vec<_> = k_aff
             .iter()
             .zip(&h_aff)
@@ -119,51 +117,43 @@ impl<V: Variant, S: Scheme> Ciphersuite<V, S> {
                 (p, G2Prepared::from(q))
             })
             .collect();
-        let f = pairing::multi_miller_loop::<Bls12_381, 6>(&pairs);
-        let sigs: Vec<Affine<V::SigCurve>> = sets.iter().map(|s| s.signature.point).collect();
-        (f, short_multi_mul_vartime(&sigs, rs))
+        let terms: Vec<_> = pairs.iter().map(|(p, q)| (p, q)).collect();
+        let f = Bls12_381::multi_miller_loop(&terms);
+        let sigs: Vec<V::SigPoint> = sets.iter().map(|s| s.signature.point).collect();
+        (f, V::SigGroup::multi_mul_vartime(&sigs, rs))
     }
 
     /// `f · f(−P, S)`, exponentiated: whether the product of pairings is one.
-    fn finish(f: Fp12, s: &Projective<V::SigCurve>) -> bool {
-        let (p, q) = V::pair(&Affine::<V::PkCurve>::generator().neg(), &s.to_affine());
-        let f = f * pairing::multi_miller_loop::<Bls12_381, 6>(&[(p, G2Prepared::from(q))]);
-        bool::from(pairing::final_exponentiation::<Bls12_381, 6>(&f).is_identity())
+    fn finish(f: Fp12, s: &V::SigGroup) -> bool {
+        let (p, q) = V::pair(&-V::PkPoint::generator(), &s.to_affine());
+        let f = f * Bls12_381::multi_miller_loop(&[(&p, &G2Prepared::from(q))]);
+        bool::from(Bls12_381::final_exponentiation(&f).is_identity())
     }
 }
 
 /// `n` uniformly random non-zero 64-bit scalars.
-fn blinding_scalars(n: usize, rng: &mut (impl RngCore + CryptoRng)) -> Vec<u64> {
+fn blinding_scalars(n: usize, rng: &mut (impl RngCore + CryptoRng)) -> Vec<Fr> {
     (0..n)
         .map(|_| loop {
             let r = rng.next_u64();
             if r != 0 {
-                break r;
+                break Fr::from_u64(r);
             }
         })
         .collect()
 }
 
-/// `Σ rᵢ·Pᵢ` for the 64-bit blinding scalars ([`Projective::multi_mul_vartime`]).
-fn short_multi_mul_vartime<C: SwCurve>(points: &[Affine<C>], scalars: &[u64]) -> Projective<C> {
-    let limbs: Vec<&[u64]> = scalars.iter().map(core::slice::from_ref).collect();
-    Projective::multi_mul_vartime(points, &limbs)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::curves::bls12_381::{Fr, G2Projective};
+    use crate::curves::bls12_381::G2Projective;
 
     #[test]
-    fn short_multi_mul_matches_separate_muls() {
+    fn multi_mul_of_short_scalars_matches_separate_muls() {
         let g = G2Projective::generator();
         let pts: Vec<_> = (1..6u64).map(|i| g.mul_vartime(&Fr::from_u64(i * 7919)).to_affine()).collect();
-        let ks = [u64::MAX, 1, 0x1234_5678_9abc_def0, 3, 1 << 63];
-        let want = pts
-            .iter()
-            .zip(ks)
-            .fold(G2Projective::identity(), |acc, (p, k)| acc.add(&p.to_projective().mul_limbs_vartime(&[k])));
-        assert_eq!(short_multi_mul_vartime(&pts, &ks), want);
+        let ks = [u64::MAX, 1, 0x1234_5678_9abc_def0, 3, 1 << 63].map(Fr::from_u64);
+        let want = pts.iter().zip(&ks).fold(G2Projective::identity(), |acc, (p, k)| acc + p.to_projective() * k);
+        assert_eq!(G2Projective::multi_mul_vartime(&pts, &ks), want);
     }
 }

@@ -10,7 +10,7 @@ use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use super::hkdf;
 use super::variant::Variant;
-use crate::curve::short_weierstrass::{Affine, Projective};
+use crate::curve::{AffinePoint, Group};
 use crate::curves::bls12_381::{Fr, FrParams};
 use crate::error::Error;
 use crate::field::FieldParams;
@@ -109,7 +109,7 @@ impl SecretKey {
     /// SkToPk (draft-05 §2.4): `PK = SK·P`, `P` the generator of the public-key group.
     /// Constant time in the key.
     pub fn public_key<V: Variant>(&self) -> PublicKey<V> {
-        let p = Projective::<V::PkCurve>::mul_generator(&self.0).to_affine();
+        let p = V::PkGroup::mul_generator(&self.0).to_affine();
         PublicKey { point: p, _variant: PhantomData }
     }
 
@@ -155,7 +155,7 @@ impl ConstantTimeEq for SecretKey {
 /// for keys the caller validated before (for instance keys re-read from its own store).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PublicKey<V: Variant> {
-    pub(crate) point: Affine<V::PkCurve>,
+    pub(crate) point: V::PkPoint,
     _variant: PhantomData<V>,
 }
 
@@ -192,17 +192,17 @@ impl<V: Variant> PublicKey<V> {
     }
 
     /// A key from a point of the public-key group, checking the subgroup and the identity.
-    pub fn from_affine(point: &Affine<V::PkCurve>) -> Result<Self, Error> {
+    pub fn from_affine(point: &V::PkPoint) -> Result<Self, Error> {
         if !bool::from(point.is_on_curve()) {
             return Err(Error::NotOnCurve);
         }
-        if !<V::PkCurve as crate::curve::short_weierstrass::SwCurve>::is_torsion_free_vartime(&point.to_projective()) {
+        if !point.to_group().is_torsion_free_vartime() {
             return Err(Error::NotInSubgroup);
         }
         Self::from_point(*point)
     }
 
-    fn from_point(point: Affine<V::PkCurve>) -> Result<Self, Error> {
+    fn from_point(point: V::PkPoint) -> Result<Self, Error> {
         if bool::from(point.is_identity()) {
             return Err(Error::Identity);
         }
@@ -223,7 +223,7 @@ impl<V: Variant> PublicKey<V> {
     }
 
     /// The point.
-    pub fn as_affine(&self) -> &Affine<V::PkCurve> {
+    pub fn as_affine(&self) -> &V::PkPoint {
         &self.point
     }
 
@@ -240,8 +240,8 @@ impl<V: Variant> PublicKey<V> {
 }
 
 /// `Σ pkᵢ` in projective coordinates.
-pub(crate) fn sum_points<V: Variant>(keys: &[PublicKey<V>]) -> Projective<V::PkCurve> {
-    keys.iter().fold(Projective::identity(), |acc, k| acc.add_mixed(&k.point))
+pub(crate) fn sum_points<V: Variant>(keys: &[PublicKey<V>]) -> V::PkGroup {
+    keys.iter().fold(V::PkGroup::identity(), |acc, k| acc + k.point)
 }
 
 #[cfg(test)]

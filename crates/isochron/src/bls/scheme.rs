@@ -7,9 +7,9 @@ use core::marker::PhantomData;
 use super::keys::{sum_points, PublicKey, SecretKey};
 use super::signature::Signature;
 use super::variant::Variant;
-use crate::curve::short_weierstrass::{Affine, Projective};
+use crate::curve::{AffinePoint, Group};
 use crate::curves::bls12_381::Bls12_381;
-use crate::pairing;
+use crate::pairing::PairingEngine;
 
 /// A scheme of draft-05 §3: how messages are bound to signers in aggregates.
 pub trait Scheme: 'static + Copy + Clone + core::fmt::Debug + Default + Send + Sync {
@@ -101,7 +101,7 @@ impl<V: Variant, S: Scheme> Ciphersuite<V, S> {
 
     /// `hash_to_point` of the message as this scheme signs it: the message itself, or
     /// `PK ‖ message` for message augmentation (draft-05 §3.2.1).
-    pub(crate) fn hash_message(pk: &PublicKey<V>, msg: &[u8], dst: &DomainTag) -> Projective<V::SigCurve> {
+    pub(crate) fn hash_message(pk: &PublicKey<V>, msg: &[u8], dst: &DomainTag) -> V::SigGroup {
         if S::AUGMENT {
             let pk_bytes = pk.to_bytes();
             let mut m = Vec::with_capacity(V::PK_SIZE + msg.len());
@@ -123,7 +123,7 @@ impl<V: Variant, S: Scheme> Ciphersuite<V, S> {
         } else {
             V::hash_to_point(msg, dst.as_bytes())
         };
-        Signature::from_point(q.mul(&sk.0).to_affine())
+        Signature::from_point(core::ops::Mul::mul(q, &sk.0).to_affine())
     }
 
     /// Verify (CoreVerify, draft-05 §2.7; §3.2.2 for augmentation):
@@ -131,8 +131,8 @@ impl<V: Variant, S: Scheme> Ciphersuite<V, S> {
     /// loop and one final exponentiation. Variable time (all inputs public).
     pub fn verify(pk: &PublicKey<V>, msg: &[u8], sig: &Signature<V>) -> bool {
         let h = Self::hash_message(pk, msg, &Self::dst()).to_affine();
-        let neg_g = Affine::<V::PkCurve>::generator().neg();
-        pairing::pairing_check::<Bls12_381, 6>(&[V::pair(&pk.point, &h), V::pair(&neg_g, &sig.point)])
+        let neg_g = -V::PkPoint::generator();
+        Bls12_381::pairing_check(&[V::pair(&pk.point, &h), V::pair(&neg_g, &sig.point)])
     }
 
     /// AggregateVerify (CoreAggregateVerify, draft-05 §2.9; §3.1.1 for the basic scheme's
@@ -147,13 +147,11 @@ impl<V: Variant, S: Scheme> Ciphersuite<V, S> {
             return false;
         }
         let dst = Self::dst();
-        let hashes: Vec<Projective<V::SigCurve>> =
-            pks.iter().zip(msgs).map(|(pk, m)| Self::hash_message(pk, m, &dst)).collect();
-        let mut affine = alloc::vec![Affine::identity(); hashes.len()];
-        Projective::batch_normalize(&hashes, &mut affine);
+        let hashes: Vec<V::SigGroup> = pks.iter().zip(msgs).map(|(pk, m)| Self::hash_message(pk, m, &dst)).collect();
+        let affine = V::SigGroup::batch_normalize(&hashes);
         let mut pairs: Vec<_> = pks.iter().zip(&affine).map(|(pk, h)| V::pair(&pk.point, h)).collect();
-        pairs.push(V::pair(&Affine::<V::PkCurve>::generator().neg(), &sig.point));
-        pairing::pairing_check::<Bls12_381, 6>(&pairs)
+        pairs.push(V::pair(&-V::PkPoint::generator(), &sig.point));
+        Bls12_381::pairing_check(&pairs)
     }
 }
 
@@ -169,15 +167,15 @@ impl<V: Variant> Ciphersuite<V, ProofOfPossession> {
     pub fn pop_prove(sk: &SecretKey) -> Signature<V> {
         let pk = sk.public_key::<V>().to_bytes();
         let q = V::hash_to_point(pk.as_ref(), Self::pop_dst().as_bytes());
-        Signature::from_point(q.mul(&sk.0).to_affine())
+        Signature::from_point(core::ops::Mul::mul(q, &sk.0).to_affine())
     }
 
     /// PopVerify (draft-05 §3.3.3): `e(PK, hash_pubkey_to_point(PK)) = e(P, proof)`.
     pub fn pop_verify(pk: &PublicKey<V>, proof: &Signature<V>) -> bool {
         let pk_bytes = pk.to_bytes();
         let h = V::hash_to_point(pk_bytes.as_ref(), Self::pop_dst().as_bytes()).to_affine();
-        let neg_g = Affine::<V::PkCurve>::generator().neg();
-        pairing::pairing_check::<Bls12_381, 6>(&[V::pair(&pk.point, &h), V::pair(&neg_g, &proof.point)])
+        let neg_g = -V::PkPoint::generator();
+        Bls12_381::pairing_check(&[V::pair(&pk.point, &h), V::pair(&neg_g, &proof.point)])
     }
 
     /// FastAggregateVerify (draft-05 §3.3.4): Verify of one message against the sum of the
@@ -190,8 +188,8 @@ impl<V: Variant> Ciphersuite<V, ProofOfPossession> {
         }
         let agg = sum_points(pks).to_affine();
         let h = V::hash_to_point(msg, Self::dst().as_bytes()).to_affine();
-        let neg_g = Affine::<V::PkCurve>::generator().neg();
-        pairing::pairing_check::<Bls12_381, 6>(&[V::pair(&agg, &h), V::pair(&neg_g, &sig.point)])
+        let neg_g = -V::PkPoint::generator();
+        Bls12_381::pairing_check(&[V::pair(&agg, &h), V::pair(&neg_g, &sig.point)])
     }
 }
 

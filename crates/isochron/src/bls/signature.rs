@@ -4,7 +4,7 @@
 use core::marker::PhantomData;
 
 use super::variant::Variant;
-use crate::curve::short_weierstrass::{Affine, Projective, SwCurve};
+use crate::curve::{AffinePoint, Group};
 use crate::error::Error;
 
 /// A BLS signature (or aggregate signature) of variant `V`: a point of the signature group in
@@ -13,7 +13,7 @@ use crate::error::Error;
 /// verifies against no valid key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Signature<V: Variant> {
-    pub(crate) point: Affine<V::SigCurve>,
+    pub(crate) point: V::SigPoint,
     _variant: PhantomData<V>,
 }
 
@@ -26,17 +26,17 @@ impl<V: Variant> Signature<V> {
     }
 
     /// A signature from a point of the signature group, checking the curve and the subgroup.
-    pub fn from_affine(point: &Affine<V::SigCurve>) -> Result<Self, Error> {
+    pub fn from_affine(point: &V::SigPoint) -> Result<Self, Error> {
         if !bool::from(point.is_on_curve()) {
             return Err(Error::NotOnCurve);
         }
-        if !V::SigCurve::is_torsion_free_vartime(&point.to_projective()) {
+        if !point.to_group().is_torsion_free_vartime() {
             return Err(Error::NotInSubgroup);
         }
         Ok(Self::from_point(*point))
     }
 
-    pub(crate) fn from_point(point: Affine<V::SigCurve>) -> Self {
+    pub(crate) fn from_point(point: V::SigPoint) -> Self {
         Signature { point, _variant: PhantomData }
     }
 
@@ -46,7 +46,7 @@ impl<V: Variant> Signature<V> {
     }
 
     /// The point.
-    pub fn as_affine(&self) -> &Affine<V::SigCurve> {
+    pub fn as_affine(&self) -> &V::SigPoint {
         &self.point
     }
 
@@ -62,7 +62,7 @@ impl<V: Variant> Signature<V> {
         if signatures.is_empty() {
             return Err(Error::Empty);
         }
-        let sum = signatures.iter().fold(Projective::identity(), |acc, s| acc.add_mixed(&s.point));
+        let sum = signatures.iter().fold(V::SigGroup::identity(), |acc, s| acc + s.point);
         Ok(Self::from_point(sum.to_affine()))
     }
 
@@ -72,9 +72,9 @@ impl<V: Variant> Signature<V> {
         if signatures.is_empty() {
             return Err(Error::Empty);
         }
-        let mut sum = Projective::identity();
+        let mut sum = V::SigGroup::identity();
         for s in signatures {
-            sum = sum.add_mixed(&Self::from_bytes(s.as_ref())?.point);
+            sum += &Self::from_bytes(s.as_ref())?.point;
         }
         Ok(Self::from_point(sum.to_affine()))
     }

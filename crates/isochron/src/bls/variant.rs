@@ -2,27 +2,14 @@
 //! public keys in G1) and minimal-signature-size ([`MinSig`], public keys in G2).
 
 use core::fmt::Debug;
-use core::hash::Hash;
 
 use crate::curve::short_weierstrass::encoding::CoordinateEncoding;
-use crate::curve::short_weierstrass::{Affine, Projective, SwCurve};
-use crate::curves::bls12_381::{FrParams, G1Affine, G1Curve, G2Affine, G2Curve};
+use crate::curve::short_weierstrass::{Affine, SwCurve};
+use crate::curve::{AffinePoint, Group};
+use crate::curves::bls12_381::{hash_to_g1, hash_to_g2, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use crate::error::Error;
-use crate::hash_to_curve::bls12_381::{hash_to_g1, hash_to_g2};
 
-/// A fixed-size byte array (`[u8; 48]`, `[u8; 96]`): the encodings of keys and signatures.
-pub trait ByteArray: Copy + AsRef<[u8]> + AsMut<[u8]> + Debug + PartialEq + Eq + Hash + Send + Sync + 'static {
-    /// The all-zero array.
-    const ZERO: Self;
-}
-
-impl ByteArray for [u8; 48] {
-    const ZERO: Self = [0; 48];
-}
-
-impl ByteArray for [u8; 96] {
-    const ZERO: Self = [0; 96];
-}
+pub use crate::curve::ByteArray;
 
 mod sealed {
     pub trait Sealed {}
@@ -37,10 +24,14 @@ mod sealed {
 /// into the signature group) and how a (public-key side, signature side) pair enters the
 /// pairing, which always takes G1 first.
 pub trait Variant: sealed::Sealed + 'static + Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync {
-    /// The curve of public keys.
-    type PkCurve: SwCurve<ScalarParams = FrParams>;
-    /// The curve of signatures (and of message hashes).
-    type SigCurve: SwCurve<ScalarParams = FrParams>;
+    /// The public-key group (projective).
+    type PkGroup: Group<Scalar = Fr, Affine = Self::PkPoint>;
+    /// A public-key point (affine).
+    type PkPoint: AffinePoint<Group = Self::PkGroup, Scalar = Fr>;
+    /// The signature group, where messages hash to (projective).
+    type SigGroup: Group<Scalar = Fr, Affine = Self::SigPoint>;
+    /// A signature point (affine).
+    type SigPoint: AffinePoint<Group = Self::SigGroup, Scalar = Fr>;
     /// The compressed public-key encoding.
     type PkBytes: ByteArray;
     /// The compressed signature encoding.
@@ -56,24 +47,24 @@ pub trait Variant: sealed::Sealed + 'static + Copy + Clone + Debug + Default + P
 
     /// `hash_to_point(msg)` with the given DST: RFC 9380 `hash_to_curve` with
     /// [`Variant::HASH_SUITE`] (draft-05 §4.1). Constant time in `msg`.
-    fn hash_to_point(msg: &[u8], dst: &[u8]) -> Projective<Self::SigCurve>;
+    fn hash_to_point(msg: &[u8], dst: &[u8]) -> Self::SigGroup;
 
     /// The pairing input `(G1, G2)` made of a public-key-side and a signature-side point.
-    fn pair(pk_side: &Affine<Self::PkCurve>, sig_side: &Affine<Self::SigCurve>) -> (G1Affine, G2Affine);
+    fn pair(pk_side: &Self::PkPoint, sig_side: &Self::SigPoint) -> (G1Affine, G2Affine);
 
     /// The compressed encoding of a public-key-group point.
-    fn encode_pk(p: &Affine<Self::PkCurve>) -> Self::PkBytes;
+    fn encode_pk(p: &Self::PkPoint) -> Self::PkBytes;
     /// The compressed encoding of a signature-group point.
-    fn encode_sig(p: &Affine<Self::SigCurve>) -> Self::SigBytes;
+    fn encode_sig(p: &Self::SigPoint) -> Self::SigBytes;
     /// Writes the uncompressed encoding of a public-key-group point (`PK_UNCOMPRESSED_SIZE`
     /// bytes).
-    fn write_pk_uncompressed(p: &Affine<Self::PkCurve>, out: &mut [u8]);
+    fn write_pk_uncompressed(p: &Self::PkPoint, out: &mut [u8]);
     /// Decodes a compressed public-key-group point; `subgroup` selects the subgroup check.
-    fn decode_pk(bytes: &[u8], subgroup: bool) -> Result<Affine<Self::PkCurve>, Error>;
+    fn decode_pk(bytes: &[u8], subgroup: bool) -> Result<Self::PkPoint, Error>;
     /// Decodes an uncompressed public-key-group point; `subgroup` selects the subgroup check.
-    fn decode_pk_uncompressed(bytes: &[u8], subgroup: bool) -> Result<Affine<Self::PkCurve>, Error>;
+    fn decode_pk_uncompressed(bytes: &[u8], subgroup: bool) -> Result<Self::PkPoint, Error>;
     /// Decodes a compressed signature-group point with every check.
-    fn decode_sig(bytes: &[u8]) -> Result<Affine<Self::SigCurve>, Error>;
+    fn decode_sig(bytes: &[u8]) -> Result<Self::SigPoint, Error>;
 }
 
 /// Minimal-pubkey-size: public keys in G1 (48 bytes), signatures in G2 (96 bytes); the
@@ -119,13 +110,15 @@ where
 
 /// RFC 9380's hash into the signature group; its only failure, an empty DST, cannot happen
 /// with the ciphersuites' fixed non-empty tags.
-fn expect_hash<C: SwCurve>(r: Result<Projective<C>, Error>) -> Projective<C> {
-    r.unwrap_or_else(|_| Projective::identity())
+fn expect_hash<G: Group>(r: Result<G, Error>) -> G {
+    r.unwrap_or_else(|_| G::identity())
 }
 
 impl Variant for MinPk {
-    type PkCurve = G1Curve;
-    type SigCurve = G2Curve;
+    type PkGroup = G1Projective;
+    type PkPoint = G1Affine;
+    type SigGroup = G2Projective;
+    type SigPoint = G2Affine;
     type PkBytes = [u8; 48];
     type SigBytes = [u8; 96];
     const HASH_SUITE: &'static str = "BLS12381G2_XMD:SHA-256_SSWU_RO_";
@@ -133,7 +126,7 @@ impl Variant for MinPk {
     const SIG_SIZE: usize = 96;
     const PK_UNCOMPRESSED_SIZE: usize = 96;
 
-    fn hash_to_point(msg: &[u8], dst: &[u8]) -> Projective<G2Curve> {
+    fn hash_to_point(msg: &[u8], dst: &[u8]) -> G2Projective {
         expect_hash(hash_to_g2(msg, dst))
     }
     fn pair(pk_side: &G1Affine, sig_side: &G2Affine) -> (G1Affine, G2Affine) {
@@ -160,8 +153,10 @@ impl Variant for MinPk {
 }
 
 impl Variant for MinSig {
-    type PkCurve = G2Curve;
-    type SigCurve = G1Curve;
+    type PkGroup = G2Projective;
+    type PkPoint = G2Affine;
+    type SigGroup = G1Projective;
+    type SigPoint = G1Affine;
     type PkBytes = [u8; 96];
     type SigBytes = [u8; 48];
     const HASH_SUITE: &'static str = "BLS12381G1_XMD:SHA-256_SSWU_RO_";
@@ -169,7 +164,7 @@ impl Variant for MinSig {
     const SIG_SIZE: usize = 48;
     const PK_UNCOMPRESSED_SIZE: usize = 192;
 
-    fn hash_to_point(msg: &[u8], dst: &[u8]) -> Projective<G1Curve> {
+    fn hash_to_point(msg: &[u8], dst: &[u8]) -> G1Projective {
         expect_hash(hash_to_g1(msg, dst))
     }
     fn pair(pk_side: &G2Affine, sig_side: &G1Affine) -> (G1Affine, G2Affine) {

@@ -14,6 +14,7 @@ pub mod encoding;
 pub mod endomorphism;
 mod fixed_base;
 pub mod glv;
+mod group;
 mod jacobian;
 mod projective;
 mod scalar_mul;

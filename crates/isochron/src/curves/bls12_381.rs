@@ -223,3 +223,9 @@ impl PairingParams<6> for Bls12_381 {
     const PARAM: u64 = 0xd201_0000_0001_0000;
     const PARAM_IS_NEGATIVE: bool = true;
 }
+
+crate::pairing::pairing_engine!(Bls12_381, 6);
+
+/// RFC 9380 hashing to G1 and G2 (§8.8).
+mod hash_to_curve;
+pub use hash_to_curve::{encode_to_g1, encode_to_g2, hash_to_g1, hash_to_g2, G1Suite, G2Suite};

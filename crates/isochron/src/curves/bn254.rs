@@ -224,3 +224,9 @@ impl PairingParams<4> for Bn254 {
 
 /// The BN254 family parameter `u` (`p = 36u⁴ + 36u³ + 24u² + 6u + 1`).
 const BN_U: u64 = 4965661367192848881;
+
+crate::pairing::pairing_engine!(Bn254, 4);
+
+/// Hashing to G1 (RFC 9380 §6.6.1 SVDW; the suite `BN254G1_XMD:SHA-256_SVDW_{RO,NU}_`).
+mod hash_to_curve;
+pub use hash_to_curve::{encode_to_g1, hash_to_g1, G1Suite};

@@ -89,9 +89,29 @@ impl<P: FieldParams<N>, const N: usize> Clone for Fp<P, N> {
 }
 impl<P: FieldParams<N>, const N: usize> Copy for Fp<P, N> {}
 
-/// Big-endian byte encoding of a field element: `8·N` bytes.
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// Byte encoding of a field element (big- or little-endian, as returned): `8·N` bytes, a
+/// fixed-size array without a limb count in its users' code ([`AsRef<[u8]>`], `Deref`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FpBytes<const N: usize>([[u8; 8]; N]);
+
+impl<const N: usize> Default for FpBytes<N> {
+    fn default() -> Self {
+        FpBytes([[0; 8]; N])
+    }
+}
+
+impl<const N: usize> AsMut<[u8]> for FpBytes<N> {
+    fn as_mut(&mut self) -> &mut [u8] {
+        self.0.as_flattened_mut()
+    }
+}
+
+impl<const N: usize> fmt::Debug for FpBytes<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("0x")?;
+        self.iter().try_for_each(|b| write!(f, "{b:02x}"))
+    }
+}
 
 impl<const N: usize> AsRef<[u8]> for FpBytes<N> {
     fn as_ref(&self) -> &[u8] {
@@ -398,6 +418,28 @@ impl<P: FieldParams<N>, const N: usize> fmt::Debug for Fp<P, N> {
     }
 }
 
+/// The canonical value in lower-case hex with a `0x` prefix, all `8·N` bytes.
+impl<P: FieldParams<N>, const N: usize> fmt::LowerHex for Fp<P, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.to_bytes_be(), f)
+    }
+}
+
+/// As [`fmt::LowerHex`]: `0x` and the canonical big-endian value.
+impl<P: FieldParams<N>, const N: usize> fmt::Display for Fp<P, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::LowerHex::fmt(self, f)
+    }
+}
+
+/// Hashes the canonical encoding (consistent with `Eq`). Not constant time in the value: do
+/// not put secrets in hashed collections.
+impl<P: FieldParams<N>, const N: usize> core::hash::Hash for Fp<P, N> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.mont.hash(state);
+    }
+}
+
 impl<P: FieldParams<N>, const N: usize> ConstantTimeEq for Fp<P, N> {
     fn ct_eq(&self, other: &Self) -> Choice {
         Choice::from(limbs::eq(&self.mont, &other.mont) as u8)
@@ -485,6 +527,38 @@ macro_rules! impl_field_ops {
         impl<$($gen)*> core::ops::MulAssign for $t {
             #[inline(always)]
             fn mul_assign(&mut self, rhs: Self) { *self = <$t>::mul(self, &rhs) }
+        }
+        impl<'a, $($gen)*> core::ops::AddAssign<&'a $t> for $t {
+            #[inline(always)]
+            fn add_assign(&mut self, rhs: &'a $t) { *self = <$t>::add(self, rhs) }
+        }
+        impl<'a, $($gen)*> core::ops::SubAssign<&'a $t> for $t {
+            #[inline(always)]
+            fn sub_assign(&mut self, rhs: &'a $t) { *self = <$t>::sub(self, rhs) }
+        }
+        impl<'a, $($gen)*> core::ops::MulAssign<&'a $t> for $t {
+            #[inline(always)]
+            fn mul_assign(&mut self, rhs: &'a $t) { *self = <$t>::mul(self, rhs) }
+        }
+        impl<$($gen)*> core::iter::Sum for $t {
+            fn sum<I: Iterator<Item = Self>>(iter: I) -> Self {
+                iter.fold(<$t as $crate::field::Field>::ZERO, |a, b| <$t>::add(&a, &b))
+            }
+        }
+        impl<'a, $($gen)*> core::iter::Sum<&'a $t> for $t {
+            fn sum<I: Iterator<Item = &'a $t>>(iter: I) -> Self {
+                iter.fold(<$t as $crate::field::Field>::ZERO, |a, b| <$t>::add(&a, b))
+            }
+        }
+        impl<$($gen)*> core::iter::Product for $t {
+            fn product<I: Iterator<Item = Self>>(iter: I) -> Self {
+                iter.fold(<$t as $crate::field::Field>::ONE, |a, b| <$t>::mul(&a, &b))
+            }
+        }
+        impl<'a, $($gen)*> core::iter::Product<&'a $t> for $t {
+            fn product<I: Iterator<Item = &'a $t>>(iter: I) -> Self {
+                iter.fold(<$t as $crate::field::Field>::ONE, |a, b| <$t>::mul(&a, b))
+            }
         }
     };
 }

@@ -60,6 +60,41 @@ fn signed_digits(k: &[u64], digits: &mut [i8]) {
     }
 }
 
+/// The encoding of a [`Gt`] element: twelve big-endian Fp coefficients, `96·N` bytes (576 for
+/// BLS12-381, 384 for BN254), a fixed-size array (`AsRef<[u8]>`, `Deref<Target = [u8]>`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GtBytes<const N: usize>([[[u8; 8]; N]; 12]);
+
+impl<const N: usize> AsRef<[u8]> for GtBytes<N> {
+    fn as_ref(&self) -> &[u8] {
+        self.0.as_flattened().as_flattened()
+    }
+}
+
+impl<const N: usize> AsMut<[u8]> for GtBytes<N> {
+    fn as_mut(&mut self) -> &mut [u8] {
+        self.0.as_flattened_mut().as_flattened_mut()
+    }
+}
+
+impl<const N: usize> core::ops::Deref for GtBytes<N> {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        self.as_ref()
+    }
+}
+
+impl<const N: usize> fmt::Debug for GtBytes<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("0x")?;
+        self.iter().try_for_each(|b| write!(f, "{b:02x}"))
+    }
+}
+
+impl<const N: usize> crate::curve::ByteArray for GtBytes<N> {
+    const ZERO: Self = GtBytes([[[0; 8]; N]; 12]);
+}
+
 /// An element of the pairing target group GT of `E`, the order-`r` subgroup of `Fp12*`.
 ///
 /// Invariant: the value lies in GT. [`final_exponentiation`](super::final_exponentiation)
@@ -206,16 +241,17 @@ impl<E: PairingParams<N>, const N: usize> Gt<E, N> {
         f.frobenius_map(1) == g_lambda.0
     }
 
-    /// The encoding into `out` (`SIZE` bytes): the twelve Fp coefficients in tower order,
-    /// lowest first (`c0.c0.c0, c0.c0.c1, c0.c1.c0, …, c1.c2.c1`), each big-endian.
-    pub fn write_bytes(&self, out: &mut [u8]) {
-        assert_eq!(out.len(), Self::SIZE, "Gt::write_bytes: wrong output length");
-        for (c, o) in self.coefficients().iter().zip(out.chunks_exact_mut(8 * N)) {
-            o.copy_from_slice(&c.to_bytes_be());
+    /// The encoding: the twelve Fp coefficients in tower order, lowest first (`c0.c0.c0,
+    /// c0.c0.c1, c0.c1.c0, …, c1.c2.c1`), each big-endian ([`Gt::SIZE`] bytes).
+    pub fn to_bytes(&self) -> GtBytes<N> {
+        let mut out = GtBytes([[[0; 8]; N]; 12]);
+        for (c, o) in self.coefficients().iter().zip(out.0.iter_mut()) {
+            o.as_flattened_mut().copy_from_slice(&c.to_bytes_be());
         }
+        out
     }
 
-    /// Decodes [`Gt::write_bytes`]'s encoding with every check: length, each coefficient
+    /// Decodes [`Gt::to_bytes`]'s encoding with every check: length, each coefficient
     /// canonical (`< p`), and membership in GT. Time depends on the input (public data).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         if bytes.len() != Self::SIZE {

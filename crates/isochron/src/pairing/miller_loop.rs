@@ -202,7 +202,7 @@ fn mul_by_line<E: PairingParams<N>, const N: usize>(
 /// `∏ f_{loop, Qᵢ}(Pᵢ)` with one shared squaring per step. The accumulator starts as the
 /// first line itself (no product with one, no squaring of one).
 pub(super) fn multi_miller_loop<E: PairingParams<N>, const N: usize>(
-    pairs: &[(Affine<E::G1>, G2Prepared<E, N>)],
+    pairs: &[(&Affine<E::G1>, &G2Prepared<E, N>)],
 ) -> MillerLoopOutput<E, N> {
     let live: Vec<_> = pairs.iter().filter(|(p, q)| !bool::from(p.is_identity()) && !q.infinity).collect();
     let mut f: Option<MillerLoopOutput<E, N>> = None;

@@ -3,7 +3,7 @@
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use zeroize::Zeroize;
 
-use super::{Projective, SwCurve};
+use super::{Projective, Scalar, SwCurve};
 use crate::field::Field;
 
 /// A point of `y² = x³ + b` in affine coordinates, or the point at infinity.
@@ -134,5 +134,20 @@ impl<C: SwCurve> core::ops::Neg for Affine<C> {
     type Output = Self;
     fn neg(self) -> Self {
         Affine::neg(&self)
+    }
+}
+
+/// `point * scalar`: the projective product [`Projective::mul`], constant time in the scalar.
+impl<C: SwCurve> core::ops::Mul<Scalar<C>> for Affine<C> {
+    type Output = Projective<C>;
+    fn mul(self, k: Scalar<C>) -> Projective<C> {
+        self.to_projective().mul(&k)
+    }
+}
+/// `point * &scalar`: the projective product [`Projective::mul`], constant time in the scalar.
+impl<C: SwCurve> core::ops::Mul<&Scalar<C>> for Affine<C> {
+    type Output = Projective<C>;
+    fn mul(self, k: &Scalar<C>) -> Projective<C> {
+        self.to_projective().mul(k)
     }
 }

@@ -5,12 +5,12 @@
 //! mixed addition 11M + 2m3b, doubling 6M + 2S + 1m3b. None has an exceptional case: the same
 //! sequence runs for the identity, for equal and for opposite points.
 
-use core::ops::{Add, AddAssign, Neg, Sub, SubAssign};
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
-use super::{Affine, SwCurve};
+use super::{Affine, Scalar, SwCurve};
 use crate::field::Field;
 
 /// A point in homogeneous projective coordinates: `x = X/Z`, `y = Y/Z`; the identity is
@@ -226,5 +226,85 @@ impl<C: SwCurve> Neg for Projective<C> {
     type Output = Self;
     fn neg(self) -> Self {
         Projective::neg(&self)
+    }
+}
+impl<C: SwCurve> Add<&Projective<C>> for Projective<C> {
+    type Output = Self;
+    fn add(self, rhs: &Self) -> Self {
+        Projective::add(&self, rhs)
+    }
+}
+impl<C: SwCurve> Add<Affine<C>> for Projective<C> {
+    type Output = Self;
+    fn add(self, rhs: Affine<C>) -> Self {
+        self.add_mixed(&rhs)
+    }
+}
+impl<C: SwCurve> Sub<&Projective<C>> for Projective<C> {
+    type Output = Self;
+    fn sub(self, rhs: &Self) -> Self {
+        Projective::sub(&self, rhs)
+    }
+}
+impl<C: SwCurve> AddAssign<&Projective<C>> for Projective<C> {
+    fn add_assign(&mut self, rhs: &Self) {
+        *self = Projective::add(self, rhs);
+    }
+}
+impl<C: SwCurve> AddAssign<Affine<C>> for Projective<C> {
+    fn add_assign(&mut self, rhs: Affine<C>) {
+        *self = self.add_mixed(&rhs);
+    }
+}
+impl<C: SwCurve> AddAssign<&Affine<C>> for Projective<C> {
+    fn add_assign(&mut self, rhs: &Affine<C>) {
+        *self = self.add_mixed(rhs);
+    }
+}
+impl<C: SwCurve> SubAssign<&Projective<C>> for Projective<C> {
+    fn sub_assign(&mut self, rhs: &Self) {
+        *self = Projective::sub(self, rhs);
+    }
+}
+impl<C: SwCurve> core::iter::Sum for Projective<C> {
+    fn sum<I: Iterator<Item = Self>>(iter: I) -> Self {
+        iter.fold(Self::identity(), |a, b| Projective::add(&a, &b))
+    }
+}
+impl<'a, C: SwCurve> core::iter::Sum<&'a Projective<C>> for Projective<C> {
+    fn sum<I: Iterator<Item = &'a Self>>(iter: I) -> Self {
+        iter.fold(Self::identity(), |a, b| Projective::add(&a, b))
+    }
+}
+
+/// `point * scalar`: [`Projective::mul`], constant time in the scalar.
+impl<C: SwCurve> Mul<Scalar<C>> for Projective<C> {
+    type Output = Self;
+    fn mul(self, k: Scalar<C>) -> Self {
+        Projective::mul(&self, &k)
+    }
+}
+/// `point * &scalar`: [`Projective::mul`], constant time in the scalar.
+impl<C: SwCurve> Mul<&Scalar<C>> for Projective<C> {
+    type Output = Self;
+    fn mul(self, k: &Scalar<C>) -> Self {
+        Projective::mul(&self, k)
+    }
+}
+/// `&point * &scalar`: [`Projective::mul`], constant time in the scalar.
+impl<C: SwCurve> Mul<&Scalar<C>> for &Projective<C> {
+    type Output = Projective<C>;
+    fn mul(self, k: &Scalar<C>) -> Projective<C> {
+        Projective::mul(self, k)
+    }
+}
+impl<C: SwCurve> MulAssign<Scalar<C>> for Projective<C> {
+    fn mul_assign(&mut self, k: Scalar<C>) {
+        *self = Projective::mul(self, &k);
+    }
+}
+impl<C: SwCurve> MulAssign<&Scalar<C>> for Projective<C> {
+    fn mul_assign(&mut self, k: &Scalar<C>) {
+        *self = Projective::mul(self, k);
     }
 }

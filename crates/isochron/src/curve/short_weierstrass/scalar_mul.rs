@@ -240,7 +240,7 @@ impl<C: SwCurve> Projective<C> {
     /// doublings (about six points and more), in extended Jacobian "XYZZ" coordinates (EFD
     /// madd-2008-s). Pairs beyond the shorter slice are ignored. Variable time; for a handful
     /// to a few hundred points (short scalars, e.g. batch-verification blinding factors).
-    pub fn multi_mul_vartime(points: &[Affine<C>], scalars: &[&[u64]]) -> Self {
+    pub fn multi_mul_limbs_vartime(points: &[Affine<C>], scalars: &[&[u64]]) -> Self {
         let n = points.len().min(scalars.len());
         let projective: Vec<Self> = points[..n].iter().map(|&p| Self::from(p)).collect();
         let nafs: Vec<Vec<i8>> = scalars[..n].iter().map(|k| wnaf(k, WNAF_WINDOW)).collect();
@@ -371,7 +371,7 @@ mod tests {
             assert_eq!(eval(&n, 1), big(&k));
         }
     }
-    /// `multi_mul_vartime` against the sum of constant-time multiplications, on both sides of
+    /// `multi_mul_limbs_vartime` against the sum of constant-time multiplications, on both sides of
     /// the accumulator switch (Jacobian for few points, XYZZ for many), with repeated points,
     /// opposite points, identities and zero scalars (which drive the XYZZ additions into their
     /// `P = ±Q` and identity branches).
@@ -405,13 +405,13 @@ mod tests {
                 let want = pts.iter().zip(&ks).fold(Projective::identity(), |acc, (p, k)| {
                     acc.add(&p.mul(&Scalar::<C>::from_canonical_limbs(*k)))
                 });
-                assert_eq!(Projective::multi_mul_vartime(&aff, &refs), want, "n = {n}, short = {short}");
+                assert_eq!(Projective::multi_mul_limbs_vartime(&aff, &refs), want, "n = {n}, short = {short}");
                 if n == 1 {
                     // A single digit (as many additions as doublings: the XYZZ accumulator).
                     let one: [&[u64]; 1] = [&[1]];
-                    assert_eq!(Projective::multi_mul_vartime(&aff, &one), pts[0]);
+                    assert_eq!(Projective::multi_mul_limbs_vartime(&aff, &one), pts[0]);
                     let three: [&[u64]; 1] = [&[3]];
-                    assert_eq!(Projective::multi_mul_vartime(&aff, &three), pts[0].double().add(&pts[0]));
+                    assert_eq!(Projective::multi_mul_limbs_vartime(&aff, &three), pts[0].double().add(&pts[0]));
                 }
             }
         }
@@ -420,7 +420,7 @@ mod tests {
         let aff = [p, p.neg(), p, p.neg(), p, p.neg(), p, p.neg()];
         let k = [0x1234_5678_9abc_def1u64];
         let refs: Vec<&[u64]> = aff.iter().map(|_| &k[..]).collect();
-        assert!(bool::from(Projective::multi_mul_vartime(&aff, &refs).is_identity()));
+        assert!(bool::from(Projective::multi_mul_limbs_vartime(&aff, &refs).is_identity()));
     }
 
     #[test]

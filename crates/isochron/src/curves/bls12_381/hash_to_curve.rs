@@ -11,17 +11,17 @@
 use sha2::Sha256;
 use subtle::Choice;
 
-use super::isogeny::IsogenyMap;
-use super::sqrt_ratio::{sqrt_ratio_3mod4, sqrt_ratio_fp2};
-use super::sswu::{map_to_curve_simple_swu, SswuCurve};
-use super::{const_neg, const_sqrt_3mod4, ExpandMsgXmd, Suite};
+use super::{Fp, Fp2, G1Curve, G1Projective, G2Curve, G2Projective, Tower};
 use crate::curve::short_weierstrass::{Projective, SwCurve};
-use crate::curves::bls12_381::{Fp, Fp2, G1Curve, G1Projective, G2Curve, G2Projective, Tower};
 use crate::error::Error;
 use crate::field::fp2::TowerParams;
+use crate::hash_to_curve::isogeny::IsogenyMap;
+use crate::hash_to_curve::sqrt_ratio::{sqrt_ratio_3mod4, sqrt_ratio_fp2};
+use crate::hash_to_curve::sswu::{map_to_curve_simple_swu, SswuCurve};
+use crate::hash_to_curve::{const_neg, const_sqrt_3mod4, ExpandMsgXmd, Suite};
 
 /// `L = ⌈(381 + 128)/8⌉ = 64` bytes per coefficient (RFC 9380 §8.8).
-const L: usize = super::hash_to_field::coefficient_len(381, 128);
+const L: usize = crate::hash_to_curve::hash_to_field::coefficient_len(381, 128);
 
 /// The G1 suite `BLS12381G1_XMD:SHA-256_SSWU_{RO,NU}_` (RFC 9380 §8.8.1).
 #[derive(Clone, Copy, Debug, Default)]

@@ -6,11 +6,11 @@
 
 use sha2::Sha256;
 
-use super::svdw::{map_to_curve_svdw, SvdwConstants};
-use super::{const_inv, const_neg, const_sgn0_zero, const_sqrt_3mod4, ExpandMsgXmd, Suite};
-use crate::curves::bn254::{Fp, FpParams, G1Curve, G1Projective};
+use super::{Fp, FpParams, G1Curve, G1Projective};
 use crate::error::Error;
 use crate::field::FieldParams;
+use crate::hash_to_curve::svdw::{map_to_curve_svdw, SvdwConstants};
+use crate::hash_to_curve::{const_inv, const_neg, const_sgn0_zero, const_sqrt_3mod4, ExpandMsgXmd, Suite};
 
 /// The SVDW constants for `Z = 1`, `g(x) = x³ + 3` (RFC 9380 §6.6.1), derived at compile time:
 /// `c1 = g(1) = 4`, `c2 = −1/2`, `c3 = √(−12)` with `sgn0(c3) = 0`, `c4 = −16/3`.
@@ -36,7 +36,7 @@ impl Suite for G1Suite {
     type Field = Fp;
     type Curve = G1Curve;
     type Expander = ExpandMsgXmd<Sha256>;
-    const L: usize = super::hash_to_field::coefficient_len(254, 128);
+    const L: usize = crate::hash_to_curve::hash_to_field::coefficient_len(254, 128);
 
     fn map_to_curve(u: &Fp) -> G1Projective {
         map_to_curve_svdw::<G1Curve>(u, &SVDW)

@@ -1,0 +1,71 @@
+//! The [`Group`] and [`AffinePoint`] traits for short Weierstrass points: each method is the
+//! inherent one of [`Projective`] or [`Affine`].
+
+use alloc::vec::Vec;
+
+use subtle::Choice;
+
+use super::{Affine, Projective, Scalar, SwCurve};
+use crate::curve::{AffinePoint, Group};
+use crate::field::PrimeField;
+
+impl<C: SwCurve> Group for Projective<C> {
+    type Scalar = Scalar<C>;
+    type Affine = Affine<C>;
+
+    fn identity() -> Self {
+        Projective::identity()
+    }
+    fn generator() -> Self {
+        Projective::generator()
+    }
+    fn is_identity(&self) -> Choice {
+        Projective::is_identity(self)
+    }
+    fn double(&self) -> Self {
+        Projective::double(self)
+    }
+    fn to_affine(&self) -> Affine<C> {
+        Projective::to_affine(self)
+    }
+    fn batch_normalize(points: &[Self]) -> Vec<Affine<C>> {
+        let mut out = alloc::vec![Affine::identity(); points.len()];
+        Projective::batch_normalize(points, &mut out);
+        out
+    }
+    fn mul_generator(k: &Scalar<C>) -> Self {
+        Projective::mul_generator(k)
+    }
+    fn mul_vartime(&self, k: &Scalar<C>) -> Self {
+        Projective::mul_vartime(self, k)
+    }
+    fn multi_mul_vartime(points: &[Affine<C>], scalars: &[Scalar<C>]) -> Self {
+        let words: Vec<[u64; 4]> = scalars.iter().map(PrimeField::to_words).collect();
+        let refs: Vec<&[u64]> = words.iter().map(|w| &w[..]).collect();
+        Projective::multi_mul_limbs_vartime(points, &refs)
+    }
+    fn is_torsion_free_vartime(&self) -> bool {
+        C::is_torsion_free_vartime(self)
+    }
+}
+
+impl<C: SwCurve> AffinePoint for Affine<C> {
+    type Scalar = Scalar<C>;
+    type Group = Projective<C>;
+
+    fn identity() -> Self {
+        Affine::identity()
+    }
+    fn generator() -> Self {
+        Affine::generator()
+    }
+    fn is_identity(&self) -> Choice {
+        Affine::is_identity(self)
+    }
+    fn is_on_curve(&self) -> Choice {
+        Affine::is_on_curve(self)
+    }
+    fn to_group(&self) -> Projective<C> {
+        self.to_projective()
+    }
+}
