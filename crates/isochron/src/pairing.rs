@@ -210,19 +210,19 @@ macro_rules! pairing_engine {
             }
         }
 
-        /// The optimal ate pairing `e(P, Q)` ([`PairingEngine::pairing`]).
+        /// The optimal ate pairing `e(P, Q)` ([`PairingEngine::pairing`](crate::pairing::PairingEngine::pairing)).
         pub fn pairing(p: &G1Affine, q: &G2Affine) -> Gt {
             <$engine as $crate::pairing::PairingEngine>::pairing(p, q)
         }
-        /// `∏ f_{loop, Qᵢ}(Pᵢ)` with shared squarings ([`PairingEngine::multi_miller_loop`]).
+        /// `∏ f_{loop, Qᵢ}(Pᵢ)` with shared squarings ([`PairingEngine::multi_miller_loop`](crate::pairing::PairingEngine::multi_miller_loop)).
         pub fn multi_miller_loop(terms: &[(&G1Affine, &G2Prepared)]) -> Fp12 {
             <$engine as $crate::pairing::PairingEngine>::multi_miller_loop(terms)
         }
-        /// The final exponentiation into GT ([`PairingEngine::final_exponentiation`]).
+        /// The final exponentiation into GT ([`PairingEngine::final_exponentiation`](crate::pairing::PairingEngine::final_exponentiation)).
         pub fn final_exponentiation(f: &Fp12) -> Gt {
             <$engine as $crate::pairing::PairingEngine>::final_exponentiation(f)
         }
-        /// Whether `∏ e(Pᵢ, Qᵢ) = 1` ([`PairingEngine::pairing_check`]).
+        /// Whether `∏ e(Pᵢ, Qᵢ) = 1` ([`PairingEngine::pairing_check`](crate::pairing::PairingEngine::pairing_check)).
         pub fn pairing_check(pairs: &[(G1Affine, G2Affine)]) -> bool {
             <$engine as $crate::pairing::PairingEngine>::pairing_check(pairs)
         }

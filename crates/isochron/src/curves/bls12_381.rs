@@ -220,7 +220,7 @@ impl PairingParams<6> for Bls12_381 {
     type G2 = G2Curve;
     const FAMILY: Family = Family::Bls12;
     const TWIST: TwistType = TwistType::M;
-    const PARAM: u64 = 0xd201_0000_0001_0000;
+    const PARAM: u64 = BLS_X;
     const PARAM_IS_NEGATIVE: bool = true;
 }
 

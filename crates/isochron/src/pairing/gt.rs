@@ -97,7 +97,7 @@ impl<const N: usize> crate::curve::ByteArray for GtBytes<N> {
 
 /// An element of the pairing target group GT of `E`, the order-`r` subgroup of `Fp12*`.
 ///
-/// Invariant: the value lies in GT. [`final_exponentiation`](super::final_exponentiation)
+/// Invariant: the value lies in GT. [`PairingEngine::final_exponentiation`](super::PairingEngine::final_exponentiation)
 /// and the checked decoder [`Gt::from_bytes`] (or [`Gt::from_fp12`]) are the only ways in,
 /// and the group operations keep it there.
 pub struct Gt<E: PairingParams<N>, const N: usize>(Fp12<E::Tower, N>);

@@ -11,10 +11,9 @@
 use sha2::Sha256;
 use subtle::Choice;
 
-use super::{Fp, Fp2, G1Curve, G1Projective, G2Curve, G2Projective, Tower};
+use super::{psi, Fp, Fp2, G1Curve, G1Projective, G2Curve, G2Projective, BLS_X};
 use crate::curve::short_weierstrass::{Projective, SwCurve};
 use crate::error::Error;
-use crate::field::fp2::TowerParams;
 use crate::hash_to_curve::isogeny::IsogenyMap;
 use crate::hash_to_curve::sqrt_ratio::{sqrt_ratio_3mod4, sqrt_ratio_fp2};
 use crate::hash_to_curve::sswu::{map_to_curve_simple_swu, SswuCurve};
@@ -245,23 +244,10 @@ const G2_Y_DEN: [Fp2; 4] = [
 const G2_ISOGENY: IsogenyMap<Fp2> =
     IsogenyMap { x_num: &G2_X_NUM, x_den: &G2_X_DEN, y_num: &G2_Y_NUM, y_den: &G2_Y_DEN };
 
-/// `|x|` for the BLS12-381 parameter `x = −0xd201000000010000`.
-const X_ABS: u64 = 0xd201_0000_0001_0000;
-
 /// `[|x|]P` by the fixed chain of the public constant `|x|` (63 Jacobian doublings, 5
 /// additions; [`Projective::mul_by_u64_chain`]): the operations never depend on `P`.
 fn mul_by_x_abs<C: SwCurve>(p: &Projective<C>) -> Projective<C> {
-    p.mul_by_u64_chain(X_ABS)
-}
-
-/// `ψ(P)`, the untwist–Frobenius–twist endomorphism of G2's M-type twist (RFC 9380 Appendix
-/// G.3; see [`crate::curve::short_weierstrass::endomorphism::psi`]), as
-/// `(γ1·X̄ : Ȳ : γ1·γ2·Z̄)` with `γ_i = ξ^(i(p−1)/6)` from the tower's Frobenius table: the
-/// same point as `(X̄/(γ2Z̄), Ȳ/(γ1γ2Z̄))` with no inversion.
-fn psi(p: &G2Projective) -> G2Projective {
-    let g1 = Fp2::from_raw(&Tower::FROBENIUS[1][0]);
-    let g2 = Fp2::from_raw(&Tower::FROBENIUS[1][1]);
-    Projective { x: p.x.conjugate() * g1, y: p.y.conjugate(), z: p.z.conjugate() * (g1 * g2) }
+    p.mul_by_u64_chain(BLS_X)
 }
 
 impl Suite for G1Suite {
