@@ -2,6 +2,9 @@
 //! one generic test body, no limb count, run on every curve and engine — the way protocols
 //! are written against isochron.
 
+// The by-reference operators are part of what is tested.
+#![allow(clippy::op_ref)]
+
 use isochron::curve::{AffinePoint, Group};
 use isochron::curves::{bls12_381, bn254};
 use isochron::field::{Field, PrimeField};
