@@ -3,7 +3,9 @@
 //! must be a deliberate change of this list.
 #![cfg(feature = "peers")]
 
-use isochron_bench::{ops, peers};
+use isochron_bench::fixtures::Fixtures;
+use isochron_bench::peers;
+use isochron_bench::registry::{self, Case};
 
 /// Every op in registry order, with its peers in the order they are measured and printed.
 const PINNED: &[(&str, &[&str])] = &[
@@ -69,11 +71,12 @@ const PINNED: &[(&str, &[&str])] = &[
 
 #[test]
 fn op_names_and_peers_are_pinned() {
-    let actual: Vec<(String, Vec<String>)> = ops::build(&[])
-        .into_iter()
-        .map(|mut op| {
-            peers::attach(&mut op);
-            (op.name.to_string(), op.peers.iter().map(|(p, _)| p.to_string()).collect())
+    let fixtures = Fixtures::new();
+    let actual: Vec<(String, Vec<String>)> = registry::ALL
+        .iter()
+        .map(|&op| {
+            let case = Case::new(op, peers::ALL, &fixtures);
+            (op.name(), case.peers.iter().map(|(p, _)| p.to_string()).collect())
         })
         .collect();
     let pinned: Vec<(String, Vec<String>)> =
