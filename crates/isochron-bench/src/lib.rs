@@ -8,7 +8,7 @@
 //! - [`ops`]: isochron's side of each op: its inputs and isochron's kernel;
 //! - [`peers`]: the [`peers::Peer`] trait and, with the feature `peers` (on by default), the
 //!   same ops in blst, arkworks, zkcrypto and substrate-bn and the list of peers
-//!   [`peers::ALL`]; the CLI builds without the feature;
+//!   `peers::ALL`; the CLI builds without the feature;
 //! - [`registry`]: the list of ops and [`registry::Case`], an op with its inputs and the
 //!   kernels of isochron and of the peers it is given.
 #![deny(missing_docs)]

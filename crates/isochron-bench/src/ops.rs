@@ -2,7 +2,7 @@
 //! ([`Fixtures::rng`]) and passed to the peers as canonical big-endian bytes, and isochron's
 //! kernel over them. [`build`] picks the builder by the op's typed description.
 //!
-//! Adding an op: its description in [`crate::op::ALL`], its builder here (or an arm routing it
+//! Adding an op: its description in the registry's list (`registry::ALL`), its builder here (or an arm routing it
 //! to an existing generic builder), and its kernel in each peer that has it.
 
 use isochron::curve::short_weierstrass::encoding::CoordinateEncoding;

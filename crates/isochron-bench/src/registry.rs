@@ -107,7 +107,7 @@ pub struct Case {
 
 impl Case {
     /// Builds `op`'s inputs and isochron's kernel, then the kernel of each of `peers` that has
-    /// `op` (none for the `isochron bench` command, [`peers::ALL`] for the comparison).
+    /// `op` (none for the `isochron bench` command, `peers::ALL` for the comparison).
     pub fn new(op: Op, peers: &[&dyn Peer], fixtures: &Fixtures) -> Self {
         let ops::Side { inputs, kernel } = ops::build(op);
         let peers = peers::kernels(peers, op, &inputs, fixtures);
@@ -153,8 +153,8 @@ mod tests {
         }
     }
 
-    /// Every op of the registry has its peers attached (a typo in a name above would silently
-    /// drop them otherwise): arkworks everywhere, blst on every BLS12-381 op, zkcrypto on the
+    /// Every op of the registry has its peers attached (a peer's match missing an op would
+    /// silently drop it otherwise): arkworks everywhere, blst on every BLS12-381 op, zkcrypto on the
     /// BLS12-381 ops its public API has (not the base-field towers), substrate-bn on every
     /// BN254 op; blst alone on the hashing and `eth_bls` ops (and its thread-pool batch,
     /// `blst-mt`, on the batches).

@@ -72,7 +72,7 @@ fn sig(b: &[u8]) -> Signature {
     Signature::sig_validate(b, false).expect("a valid signature")
 }
 
-/// The `eth_bls/…` kernel for `op` (the batches on one thread, see [`batch_verify`]).
+/// The `eth_bls/…` kernel for `op` (the batches on one thread).
 pub fn eth_bls(op: EthBlsOp, inputs: &[Vec<u8>], fixtures: &Fixtures) -> Kernel {
     let x = inputs;
     match op {
