@@ -1,16 +1,22 @@
 //! Measurement code of isochron's comparison benchmark (DESIGN.md §3), shared with the
-//! `isochron bench` command.
+//! `isochron bench` command. The modules depend one way, each only on those listed before it:
 //!
-//! - [`timing`]: calibrated, alternating (A B A B …) timing with medians over rounds;
-//! - [`ops`]: the registry of benchmarked operations with isochron's implementation of each;
-//! - [`report`]: the table and JSON-lines output formats;
-//! - `peers` (feature `peers`, on by default): the same operations in blst, arkworks, zkcrypto and
-//!   substrate-bn,
-//!   attached to the registry's ops by name. The CLI builds without it.
+//! - [`timing`]: calibrated, alternating (A B A B …) timing of kernels with medians over rounds;
+//! - [`report`]: the table and JSON-lines output formats of a [`timing::Measurement`];
+//! - [`op`]: what an op is, as types ([`op::Op`]), and its name printed from that;
+//! - [`fixtures`]: each op's seeded input generator, and values built once and shared;
+//! - [`ops`]: isochron's side of each op: its inputs and isochron's kernel;
+//! - [`peers`]: the [`peers::Peer`] trait and, with the feature `peers` (on by default), the
+//!   same ops in blst, arkworks, zkcrypto and substrate-bn and the list of peers
+//!   `peers::ALL`; the CLI builds without the feature;
+//! - [`registry`]: the list of ops and [`registry::Case`], an op with its inputs and the
+//!   kernels of isochron and of the peers it is given.
 #![deny(missing_docs)]
 
+pub mod fixtures;
+pub mod op;
 pub mod ops;
-#[cfg(feature = "peers")]
 pub mod peers;
+pub mod registry;
 pub mod report;
 pub mod timing;

@@ -3,7 +3,9 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use isochron_bench::{ops, peers, report::Report, timing};
+use isochron_bench::fixtures::Fixtures;
+use isochron_bench::registry::{self, Case};
+use isochron_bench::{peers, report::Report, timing};
 
 const USAGE: &str = "usage: isochron-bench [--json] [FILTER...]
 
@@ -20,8 +22,8 @@ fn main() -> ExitCode {
             "--json" => json = true,
             "-h" | "--help" => {
                 println!("{USAGE}\n\nops:");
-                for (name, _) in ops::REGISTRY {
-                    println!("  {name}");
+                for op in registry::ALL {
+                    println!("  {op}");
                 }
                 return ExitCode::SUCCESS;
             }
@@ -32,7 +34,7 @@ fn main() -> ExitCode {
             _ => filters.push(arg),
         }
     }
-    let ops = ops::build(&filters);
+    let ops = registry::select(&filters);
     if ops.is_empty() {
         eprintln!("isochron-bench: no op matches {filters:?} (see --help for the list)");
         return ExitCode::from(2);
@@ -42,9 +44,10 @@ fn main() -> ExitCode {
     if let Some(h) = report.header() {
         let _ = writeln!(out, "{h}");
     }
-    for mut op in ops {
-        peers::attach(&mut op);
-        for line in report.lines(&timing::measure(&mut op, timing::ROUNDS)) {
+    let fixtures = Fixtures::new();
+    for op in ops {
+        let mut case = Case::new(op, peers::ALL, &fixtures);
+        for line in report.lines(&case.measure(timing::ROUNDS)) {
             let _ = writeln!(out, "{line}");
         }
         let _ = out.flush();

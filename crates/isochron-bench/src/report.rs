@@ -71,7 +71,7 @@ mod tests {
     use super::*;
 
     fn m(peers: Vec<(&'static str, f64)>) -> Measurement {
-        Measurement { op: "bls12_381/fp/mul", isochron_ns: 41.2, peers }
+        Measurement { op: "bls12_381/fp/mul".into(), isochron_ns: 41.2, peers }
     }
 
     #[test]

@@ -2,11 +2,11 @@
 //! [`TARGET`] and the sides are then timed alternately, round after round, so that drift of a
 //! shared machine (frequency, neighbours) hits all of them alike; the result per side is the
 //! median over the rounds of the time per iteration.
+//!
+//! This module knows kernels only, not what they compute: the ops and the peers build on it.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-
-use crate::ops::Op;
 
 /// A timed body: runs its operation `iters` times on inputs it owns.
 pub type Kernel = Box<dyn FnMut(u64)>;
@@ -85,32 +85,33 @@ pub fn median(mut xs: Vec<f64>) -> f64 {
 #[derive(Clone, Debug)]
 pub struct Measurement {
     /// The op's name (`curve/area/operation`).
-    pub op: &'static str,
+    pub op: String,
     /// isochron's median time per operation, in nanoseconds.
     pub isochron_ns: f64,
     /// Each peer's name and median time per operation, in nanoseconds.
     pub peers: Vec<(&'static str, f64)>,
 }
 
-/// Calibrates every side of `op`, then times them alternately for `rounds` rounds (isochron,
-/// peer 1, peer 2, …, isochron, …) and takes the medians.
-pub fn measure(op: &mut Op, rounds: usize) -> Measurement {
+/// Calibrates every side of the op named `op` (isochron's kernel, then each named peer
+/// kernel), then times them alternately for `rounds` rounds (isochron, peer 1, peer 2, …,
+/// isochron, …) and takes the medians.
+pub fn measure(op: &str, isochron: &mut Kernel, peers: &mut [(&'static str, Kernel)], rounds: usize) -> Measurement {
     assert!(rounds > 0, "at least one round");
-    let iso_iters = calibrate(&mut op.isochron);
-    let peer_iters: Vec<u64> = op.peers.iter_mut().map(|(_, k)| calibrate(k)).collect();
+    let iso_iters = calibrate(isochron);
+    let peer_iters: Vec<u64> = peers.iter_mut().map(|(_, k)| calibrate(k)).collect();
     let mut iso = Vec::with_capacity(rounds);
-    let mut peers = vec![Vec::with_capacity(rounds); op.peers.len()];
+    let mut peer_times = vec![Vec::with_capacity(rounds); peers.len()];
     let per_op = |t: Duration, iters: u64| t.as_secs_f64() * 1e9 / iters as f64;
     for _ in 0..rounds {
-        iso.push(per_op(sample(&mut op.isochron, iso_iters), iso_iters));
-        for (((_, k), &iters), times) in op.peers.iter_mut().zip(&peer_iters).zip(&mut peers) {
+        iso.push(per_op(sample(isochron, iso_iters), iso_iters));
+        for (((_, k), &iters), times) in peers.iter_mut().zip(&peer_iters).zip(&mut peer_times) {
             times.push(per_op(sample(k, iters), iters));
         }
     }
     Measurement {
-        op: op.name,
+        op: op.to_owned(),
         isochron_ns: median(iso),
-        peers: op.peers.iter().map(|(name, _)| *name).zip(peers.into_iter().map(median)).collect(),
+        peers: peers.iter().map(|(name, _)| *name).zip(peer_times.into_iter().map(median)).collect(),
     }
 }
 
@@ -127,13 +128,9 @@ mod tests {
     #[test]
     fn measure_reports_every_side_in_order() {
         let step = |x: u64, c: &u64| x.wrapping_mul(*c).wrapping_add(1);
-        let mut op = Op {
-            name: "test/op/chain",
-            inputs: vec![],
-            isochron: chain(1, 3, step),
-            peers: vec![("first", chain(1, 5, step)), ("second", chain(1, 7, step))],
-        };
-        let m = measure(&mut op, 5);
+        let mut isochron = chain(1, 3, step);
+        let mut peers = [("first", chain(1, 5, step)), ("second", chain(1, 7, step))];
+        let m = measure("test/op/chain", &mut isochron, &mut peers, 5);
         assert_eq!(m.op, "test/op/chain");
         assert!(m.isochron_ns > 0.0);
         assert_eq!(m.peers.iter().map(|p| p.0).collect::<Vec<_>>(), ["first", "second"]);

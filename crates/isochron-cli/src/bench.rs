@@ -3,7 +3,9 @@
 
 use std::io::Write;
 
-use isochron_bench::{ops, report::Report, timing};
+use isochron_bench::fixtures::Fixtures;
+use isochron_bench::registry::{self, Case};
+use isochron_bench::{report::Report, timing};
 
 use crate::Failure;
 
@@ -19,9 +21,9 @@ pub struct Args {
 
 /// Measures the selected ops and prints one line per op as soon as it is measured.
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let selected = ops::build(&args.filters);
+    let selected = registry::select(&args.filters);
     if selected.is_empty() {
-        let known: Vec<&str> = ops::REGISTRY.iter().map(|(n, _)| *n).collect();
+        let known: Vec<String> = registry::ALL.iter().map(|op| op.name()).collect();
         return Err(Failure::BadInput(format!("no op matches {:?}; ops: {}", args.filters, known.join(", "))));
     }
     let report = Report { json: args.json, peers: false };
@@ -29,8 +31,10 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     if let Some(h) = report.header() {
         let _ = writeln!(out, "{h}");
     }
-    for mut op in selected {
-        for line in report.lines(&timing::measure(&mut op, timing::ROUNDS)) {
+    let fixtures = Fixtures::new();
+    for op in selected {
+        let mut case = Case::new(op, &[], &fixtures);
+        for line in report.lines(&case.measure(timing::ROUNDS)) {
             let _ = writeln!(out, "{line}");
         }
         let _ = out.flush();

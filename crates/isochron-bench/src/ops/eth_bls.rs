@@ -9,7 +9,8 @@ use isochron::curves::bls12_381 as h2c;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-use super::{rng_for, Op};
+use super::Side;
+use crate::op::{EthBlsOp, Group};
 use crate::timing::repeat;
 
 /// The DST of the G1 hash op: the min-sig basic ciphersuite's ID (draft-irtf-cfrg-bls-
@@ -36,50 +37,47 @@ fn signed(rng: &mut ChaCha8Rng, count: usize, same_message: bool) -> Vec<(eth::S
         .collect()
 }
 
-/// `hash_to_g1` or `hash_to_g2` (by the op name) of a 32-byte message, with the min-sig or
-/// Ethereum DST; input `[msg]`.
-pub fn hash_to_curve(name: &'static str) -> Op {
-    let msg = bytes(&mut rng_for(name), 32);
-    let isochron = if name.ends_with("g1") {
-        repeat(msg.clone(), |m| h2c::hash_to_g1(m, G1_DST).expect("non-empty DST"))
-    } else {
-        repeat(msg.clone(), |m| h2c::hash_to_g2(m, eth::DST).expect("non-empty DST"))
+/// Hashing a 32-byte message to G1 (with the min-sig DST) or G2 (with the Ethereum DST);
+/// input `[msg]`.
+pub fn hash_to_curve(group: Group, mut rng: ChaCha8Rng) -> Side {
+    let msg = bytes(&mut rng, 32);
+    let kernel = match group {
+        Group::G1 => repeat(msg.clone(), |m| h2c::hash_to_g1(m, G1_DST).expect("non-empty DST")),
+        Group::G2 => repeat(msg.clone(), |m| h2c::hash_to_g2(m, eth::DST).expect("non-empty DST")),
     };
-    Op { name, inputs: vec![msg], isochron, peers: vec![] }
+    Side { inputs: vec![msg], kernel }
 }
 
-/// The `eth_bls/…` ops by name; inputs as each builder documents.
-pub fn eth_bls(name: &'static str) -> Op {
-    let mut rng = rng_for(name);
-    let op = name.trim_start_matches("eth_bls/");
-    let (inputs, isochron) = match op {
+/// The `eth_bls/…` ops; inputs as each arm documents.
+pub fn eth_bls(op: EthBlsOp, mut rng: ChaCha8Rng) -> Side {
+    let (inputs, kernel) = match op {
         // [ikm]
-        "keygen" => {
+        EthBlsOp::KeyGen => {
             let ikm = bytes(&mut rng, 32);
             (vec![ikm.clone()], repeat(ikm, |ikm| eth::key_gen(ikm).expect("32 bytes")))
         }
         // [sk, msg]
-        "sign" => {
+        EthBlsOp::Sign => {
             let (sk, msg, _) = signed(&mut rng, 1, false).remove(0);
             (vec![sk.to_bytes().to_vec(), msg.clone()], repeat((sk, msg), |(sk, m)| eth::sign(sk, m)))
         }
         // [pk, msg, sig]
-        "verify" => {
+        EthBlsOp::Verify => {
             let (sk, msg, sig) = signed(&mut rng, 1, false).remove(0);
             let pk = eth::sk_to_pk(&sk);
             assert!(eth::verify(&pk, &msg, &sig));
             let inputs = vec![pk.to_bytes().to_vec(), msg.clone(), sig.to_bytes().to_vec()];
             (inputs, repeat((pk, msg, sig), |(pk, m, s)| eth::verify(pk, m, s)))
         }
-        // [sig₁, …, sig₁₂₈]
-        "aggregate_128" => {
-            let sigs: Vec<eth::Signature> = signed(&mut rng, 128, false).into_iter().map(|(_, _, s)| s).collect();
+        // [sig₁, …, sigₙ]
+        EthBlsOp::Aggregate(n) => {
+            let sigs: Vec<eth::Signature> = signed(&mut rng, n, false).into_iter().map(|(_, _, s)| s).collect();
             let inputs = sigs.iter().map(|s| s.to_bytes().to_vec()).collect();
             (inputs, repeat(sigs, |s| eth::aggregate(s).expect("non-empty")))
         }
-        // [msg, aggregate sig, pk₁, …, pk₁₂₈]
-        "fast_aggregate_verify_128" => {
-            let sets = signed(&mut rng, 128, true);
+        // [msg, aggregate sig, pk₁, …, pkₙ]
+        EthBlsOp::FastAggregateVerify(n) => {
+            let sets = signed(&mut rng, n, true);
             let pks: Vec<eth::PublicKey> = sets.iter().map(|(sk, _, _)| eth::sk_to_pk(sk)).collect();
             let sigs: Vec<eth::Signature> = sets.iter().map(|(_, _, s)| *s).collect();
             let agg = eth::aggregate(&sigs).expect("non-empty");
@@ -90,26 +88,25 @@ pub fn eth_bls(name: &'static str) -> Op {
             (inputs, repeat((pks, msg, agg), |(pks, m, s)| eth::fast_aggregate_verify(pks, m, s)))
         }
         // [pk]
-        "pubkey_deserialize_checked" => {
+        EthBlsOp::PubkeyDeserializeChecked => {
             let (sk, _, _) = signed(&mut rng, 1, false).remove(0);
             let pk = eth::sk_to_pk(&sk).to_bytes().to_vec();
             (vec![pk.clone()], repeat(pk, |b| eth::PublicKey::from_bytes(b).expect("valid")))
         }
         // [sig]
-        "signature_deserialize_checked" => {
+        EthBlsOp::SignatureDeserializeChecked => {
             let (_, _, sig) = signed(&mut rng, 1, false).remove(0);
             let sig = sig.to_bytes().to_vec();
             (vec![sig.clone()], repeat(sig, |b| eth::Signature::from_bytes(b).expect("valid")))
         }
         // [pk₁, msg₁, sig₁, …]: n sets, one multi-pairing with 64-bit blinding scalars.
-        _ => {
-            let parallel = op.starts_with("batch_verify_parallel/");
-            let n: usize = op.rsplit('/').next().and_then(|n| n.parse().ok()).expect("eth_bls/batch_verify*/N");
+        EthBlsOp::BatchVerify(n) | EthBlsOp::BatchVerifyParallel(n) => {
+            let parallel = matches!(op, EthBlsOp::BatchVerifyParallel(_));
             let sets: Vec<(eth::PublicKey, Vec<u8>, eth::Signature)> =
                 signed(&mut rng, n, false).into_iter().map(|(sk, m, s)| (eth::sk_to_pk(&sk), m, s)).collect();
             let inputs =
                 sets.iter().flat_map(|(p, m, s)| [p.to_bytes().to_vec(), m.clone(), s.to_bytes().to_vec()]).collect();
-            let isochron = repeat(sets, move |sets| {
+            let kernel = repeat(sets, move |sets| {
                 let sets: Vec<SignatureSet<'_, MinPk>> =
                     sets.iter().map(|(p, m, s)| SignatureSet { public_key: p, message: m, signature: s }).collect();
                 let mut rng = ChaCha8Rng::seed_from_u64(sets.len() as u64);
@@ -121,8 +118,8 @@ pub fn eth_bls(name: &'static str) -> Op {
                 assert!(ok);
                 ok
             });
-            (inputs, isochron)
+            (inputs, kernel)
         }
     };
-    Op { name, inputs, isochron, peers: vec![] }
+    Side { inputs, kernel }
 }

@@ -7,8 +7,41 @@ use ark_ff::{
     AdditiveGroup, CubicExtConfig, CubicExtField, Field, Fp, FpConfig, PrimeField, QuadExtConfig, QuadExtField,
 };
 use ark_serialize::{CanonicalDeserialize, CanonicalSerialize};
+use {ark_bls12_381 as ark381, ark_bn254 as ark254};
 
+use super::Peer;
+use crate::fixtures::Fixtures;
+use crate::op::{self, Curve, FieldOp, Group, GroupOp, Op, PairingOp};
 use crate::timing::{chain, repeat, Kernel};
+
+/// arkworks: every field, group and pairing op of both curves (not the protocols).
+pub struct Arkworks;
+
+impl Peer for Arkworks {
+    fn name(&self) -> &'static str {
+        "arkworks"
+    }
+
+    fn kernel(&self, op: Op, x: &[Vec<u8>], _: &Fixtures) -> Option<Kernel> {
+        match op {
+            Op::Field(Curve::Bls12_381, op::Field::Fp, f) => Some(field::<ark381::Fq>(f, x)),
+            Op::Field(Curve::Bls12_381, op::Field::Fp2, f) => Some(field::<ark381::Fq2>(f, x)),
+            Op::Field(Curve::Bls12_381, op::Field::Fp12, f) => Some(field::<ark381::Fq12>(f, x)),
+            Op::Field(Curve::Bls12_381, op::Field::Fr, f) => Some(field::<ark381::Fr>(f, x)),
+            Op::Field(Curve::Bn254, op::Field::Fp, f) => Some(field::<ark254::Fq>(f, x)),
+            Op::Field(Curve::Bn254, op::Field::Fp2, f) => Some(field::<ark254::Fq2>(f, x)),
+            Op::Field(Curve::Bn254, op::Field::Fp12, f) => Some(field::<ark254::Fq12>(f, x)),
+            Op::Field(Curve::Bn254, op::Field::Fr, f) => Some(field::<ark254::Fr>(f, x)),
+            Op::Pairing(Curve::Bls12_381, p) => Some(pairing_op::<ark381::Bls12_381>(p, x)),
+            Op::Pairing(Curve::Bn254, p) => Some(pairing_op::<ark254::Bn254>(p, x)),
+            Op::Group(Curve::Bls12_381, Group::G1, g) => Some(group::<ark381::g1::Config>(g, x)),
+            Op::Group(Curve::Bls12_381, Group::G2, g) => Some(group::<ark381::g2::Config>(g, x)),
+            Op::Group(Curve::Bn254, Group::G1, g) => Some(group::<ark254::g1::Config>(g, x)),
+            Op::Group(Curve::Bn254, Group::G2, g) => Some(group::<ark254::g2::Config>(g, x)),
+            Op::HashToCurve(..) | Op::EthBls(_) => None,
+        }
+    }
+}
 
 /// An arkworks field element decoded from the benchmark's canonical big-endian bytes.
 pub trait ArkDecode: Field {
@@ -44,24 +77,15 @@ where
     }
 }
 
-/// `x ← x·y`, chained, on inputs `[x, y]`.
-pub fn mul<F: ArkDecode>(inputs: &[Vec<u8>]) -> Kernel {
-    chain(F::decode(&inputs[0]), F::decode(&inputs[1]), |x, y| x * y)
-}
-
-/// `x ← x²`, chained, on input `[x]`.
-pub fn square<F: ArkDecode>(inputs: &[Vec<u8>]) -> Kernel {
-    chain(F::decode(&inputs[0]), (), |x, _| x.square())
-}
-
-/// `x ← x⁻¹`, chained, on input `[x]` (non-zero).
-pub fn inverse<F: ArkDecode>(inputs: &[Vec<u8>]) -> Kernel {
-    chain(F::decode(&inputs[0]), (), |x, _| x.inverse().expect("non-zero input"))
-}
-
-/// A square root of the same square, repeated, on input `[x]` (a square).
-pub fn sqrt<F: ArkDecode>(inputs: &[Vec<u8>]) -> Kernel {
-    repeat(F::decode(&inputs[0]), |x| x.sqrt().expect("a square input"))
+/// Field arithmetic: `x ← x·y`, chained, on inputs `[x, y]`; `x ← x²` and `x ← x⁻¹` (`x`
+/// non-zero), chained, on input `[x]`; a square root of the same square `x`, repeated.
+pub fn field<F: ArkDecode>(op: FieldOp, inputs: &[Vec<u8>]) -> Kernel {
+    match op {
+        FieldOp::Mul => chain(F::decode(&inputs[0]), F::decode(&inputs[1]), |x, y| x * y),
+        FieldOp::Square => chain(F::decode(&inputs[0]), (), |x, _| x.square()),
+        FieldOp::Inverse => chain(F::decode(&inputs[0]), (), |x, _| x.inverse().expect("non-zero input")),
+        FieldOp::Sqrt => repeat(F::decode(&inputs[0]), |x| x.sqrt().expect("a square input")),
+    }
 }
 
 /// `P = [a]G1`, `Q = [b]G2` from the op's two big-endian scalars.
@@ -72,23 +96,33 @@ fn points<E: ark_ec::pairing::Pairing>(inputs: &[Vec<u8>]) -> (E::G1Affine, E::G
 }
 
 /// The Miller loop of `e(P, Q)`.
-pub fn miller_loop<E: ark_ec::pairing::Pairing>(inputs: &[Vec<u8>]) -> Kernel {
+fn miller_loop<E: ark_ec::pairing::Pairing>(inputs: &[Vec<u8>]) -> Kernel {
     repeat(points::<E>(inputs), |(p, q)| E::multi_miller_loop([*p], [*q]))
 }
 
 /// The final exponentiation of the Miller loop of `e(P, Q)`.
-pub fn final_exp<E: ark_ec::pairing::Pairing>(inputs: &[Vec<u8>]) -> Kernel {
+fn final_exp<E: ark_ec::pairing::Pairing>(inputs: &[Vec<u8>]) -> Kernel {
     let (p, q) = points::<E>(inputs);
     repeat(E::multi_miller_loop([p], [q]), |f| E::final_exponentiation(*f))
 }
 
 /// `e(P, Q)`.
-pub fn pairing<E: ark_ec::pairing::Pairing>(inputs: &[Vec<u8>]) -> Kernel {
+fn pairing<E: ark_ec::pairing::Pairing>(inputs: &[Vec<u8>]) -> Kernel {
     repeat(points::<E>(inputs), |(p, q)| E::pairing(*p, *q))
 }
 
+/// The pairing op `op` (`multi_pairing/n` on the `n` pairs of its inputs).
+fn pairing_op<E: ark_ec::pairing::Pairing>(op: PairingOp, inputs: &[Vec<u8>]) -> Kernel {
+    match op {
+        PairingOp::MillerLoop => miller_loop::<E>(inputs),
+        PairingOp::FinalExp => final_exp::<E>(inputs),
+        PairingOp::Pairing => pairing::<E>(inputs),
+        PairingOp::MultiPairing(_) => multi_pairing::<E>(inputs),
+    }
+}
+
 /// `∏ e(Pᵢ, Qᵢ)` on the pairs `([aᵢ]G1, [bᵢ]G2)` of the inputs `a₁, b₁, a₂, …`.
-pub fn multi_pairing<E: ark_ec::pairing::Pairing>(inputs: &[Vec<u8>]) -> Kernel {
+fn multi_pairing<E: ark_ec::pairing::Pairing>(inputs: &[Vec<u8>]) -> Kernel {
     let (ps, qs): (Vec<_>, Vec<_>) = inputs.chunks(2).map(points::<E>).unzip();
     repeat((ps, qs), |(ps, qs)| E::multi_pairing(ps.iter().copied(), qs.iter().copied()))
 }
@@ -98,31 +132,26 @@ fn point<P: SWCurveConfig>(k: &[u8]) -> Projective<P> {
     Projective::<P>::generator() * P::ScalarField::from_be_bytes_mod_order(k)
 }
 
-/// Group arithmetic by `op` on `P = [a]G`, `Q = [b]G`: `add`, `double`, and arkworks' one
-/// scalar multiplication (variable time, double-and-add over the scalar's bits) for both
-/// `mul_ct` and `mul_vartime`.
-pub fn group<P: SWCurveConfig>(op: &str, inputs: &[Vec<u8>]) -> Kernel {
-    let (p, q) = (point::<P>(&inputs[0]), point::<P>(&inputs[1]));
-    let k = P::ScalarField::from_be_bytes_mod_order(&inputs[1]);
-    match op {
-        "add" => chain(p, q, |x, q| x + q),
-        "double" => chain(p, (), |x, _| AdditiveGroup::double(&x)),
-        "mul_ct" | "mul_vartime" => repeat((p, k), |(p, k)| *p * k),
-        _ => panic!("arkworks has no group op {op}"),
-    }
-}
-
-/// `is_in_correct_subgroup_assuming_on_curve` on the affine `P = [a]G`.
-pub fn subgroup_check<P: SWCurveConfig>(inputs: &[Vec<u8>]) -> Kernel {
-    repeat(point::<P>(&inputs[0]).into_affine(), |p| p.is_in_correct_subgroup_assuming_on_curve())
-}
-
+/// Group operations on `P = [a]G`, `Q = [b]G`: `add`, `double`, arkworks' one scalar
+/// multiplication (variable time, double-and-add over the scalar's bits) for both `mul_ct`
+/// and `mul_vartime`, `is_in_correct_subgroup_assuming_on_curve` on the affine `P`, and
 /// `deserialize_compressed` (with validation: on the curve, in the subgroup) of arkworks' own
-/// compressed encoding of `P = [a]G`.
-pub fn decompress_checked<P: SWCurveConfig>(inputs: &[Vec<u8>]) -> Kernel {
-    let mut bytes = Vec::new();
-    point::<P>(&inputs[0]).into_affine().serialize_compressed(&mut bytes).expect("serializable");
-    repeat(bytes, |b| Affine::<P>::deserialize_compressed(b.as_slice()).expect("a valid encoding"))
+/// compressed encoding of `P`.
+pub fn group<P: SWCurveConfig>(op: GroupOp, inputs: &[Vec<u8>]) -> Kernel {
+    let p = point::<P>(&inputs[0]);
+    match op {
+        GroupOp::Add => chain(p, point::<P>(&inputs[1]), |x, q| x + q),
+        GroupOp::Double => chain(p, (), |x, _| AdditiveGroup::double(&x)),
+        GroupOp::MulCt | GroupOp::MulVartime => {
+            repeat((p, P::ScalarField::from_be_bytes_mod_order(&inputs[1])), |(p, k)| *p * k)
+        }
+        GroupOp::SubgroupCheck => repeat(p.into_affine(), |p| p.is_in_correct_subgroup_assuming_on_curve()),
+        GroupOp::DecompressChecked => {
+            let mut bytes = Vec::new();
+            p.into_affine().serialize_compressed(&mut bytes).expect("serializable");
+            repeat(bytes, |b| Affine::<P>::deserialize_compressed(b.as_slice()).expect("a valid encoding"))
+        }
+    }
 }
 
 #[cfg(test)]

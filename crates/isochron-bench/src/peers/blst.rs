@@ -3,7 +3,45 @@
 
 use blst::*;
 
+use super::{blst_bls, Peer};
+use crate::fixtures::Fixtures;
+use crate::op::{Curve, Field, FieldOp, Group, GroupOp, Op, PairingOp};
 use crate::timing::{chain, repeat, Kernel};
+
+/// blst (BLS12-381 only): its fields, groups and pairing here, its hashing and Ethereum BLS in
+/// [`blst_bls`].
+pub struct Blst;
+
+impl Peer for Blst {
+    fn name(&self) -> &'static str {
+        "blst"
+    }
+
+    fn kernel(&self, op: Op, x: &[Vec<u8>], fixtures: &Fixtures) -> Option<Kernel> {
+        match op {
+            Op::Field(Curve::Bls12_381, Field::Fp, FieldOp::Sqrt) => Some(fp_sqrt(x)),
+            Op::Field(Curve::Bls12_381, Field::Fp, f) => field::<blst_fp>(f, x),
+            Op::Field(Curve::Bls12_381, Field::Fp2, f) => field::<blst_fp2>(f, x),
+            Op::Field(Curve::Bls12_381, Field::Fp12, f) => field::<blst_fp12>(f, x),
+            Op::Field(Curve::Bls12_381, Field::Fr, f) => field::<blst_fr>(f, x),
+            Op::Pairing(Curve::Bls12_381, p) => Some(match p {
+                PairingOp::MillerLoop => miller_loop(x),
+                PairingOp::FinalExp => final_exp(x),
+                PairingOp::Pairing => pairing(x),
+                PairingOp::MultiPairing(_) => multi_pairing(x),
+            }),
+            Op::Group(Curve::Bls12_381, Group::G1, g) => Some(group::<blst_p1>(g, x)),
+            Op::Group(Curve::Bls12_381, Group::G2, g) => Some(group::<blst_p2>(g, x)),
+            Op::HashToCurve(Curve::Bls12_381, Group::G1) => Some(blst_bls::hash_to_g1(x)),
+            Op::HashToCurve(Curve::Bls12_381, Group::G2) => Some(blst_bls::hash_to_g2(x)),
+            Op::EthBls(e) => Some(blst_bls::eth_bls(e, x, fixtures)),
+            Op::Field(Curve::Bn254, ..)
+            | Op::Pairing(Curve::Bn254, _)
+            | Op::Group(Curve::Bn254, ..)
+            | Op::HashToCurve(Curve::Bn254, _) => None,
+        }
+    }
+}
 
 /// A blst field type with the exported arithmetic the benchmark times.
 pub trait BlstField: Copy + Default + PartialEq + core::fmt::Debug + 'static {
@@ -90,25 +128,21 @@ blst_field!(blst_fp2, decode = decode_fp2, mul = blst_fp2_mul, square = blst_fp2
 blst_field!(blst_fp12, decode = decode_fp12, mul = blst_fp12_mul, square = blst_fp12_sqr, inverse = blst_fp12_inverse);
 blst_field!(blst_fr, decode = decode_fr, mul = blst_fr_mul, square = blst_fr_sqr, inverse = blst_fr_inverse);
 
-/// `x ← x·y`, chained, on inputs `[x, y]`.
-pub fn mul<F: BlstField>(inputs: &[Vec<u8>]) -> Kernel {
-    chain(F::decode(&inputs[0]), F::decode(&inputs[1]), |x, y| F::mul(&x, y))
-}
-
-/// `x ← x²`, chained, on input `[x]`.
-pub fn square<F: BlstField>(inputs: &[Vec<u8>]) -> Kernel {
-    chain(F::decode(&inputs[0]), (), |x, _| F::square(&x))
-}
-
-/// `x ← x⁻¹`, chained, on input `[x]` (non-zero).
-pub fn inverse<F: BlstField>(inputs: &[Vec<u8>]) -> Kernel {
-    chain(F::decode(&inputs[0]), (), |x, _| F::inverse(&x))
+/// Field arithmetic: `x ← x·y`, chained, on inputs `[x, y]`; `x ← x²` and `x ← x⁻¹` (`x`
+/// non-zero), chained, on input `[x]`; no generic square root.
+pub fn field<F: BlstField>(op: FieldOp, inputs: &[Vec<u8>]) -> Option<Kernel> {
+    Some(match op {
+        FieldOp::Mul => chain(F::decode(&inputs[0]), F::decode(&inputs[1]), |x, y| F::mul(&x, y)),
+        FieldOp::Square => chain(F::decode(&inputs[0]), (), |x, _| F::square(&x)),
+        FieldOp::Inverse => chain(F::decode(&inputs[0]), (), |x, _| F::inverse(&x)),
+        FieldOp::Sqrt => return None,
+    })
 }
 
 /// `blst_fp_sqrt` of the same square, repeated, on input `[x]` (a square).
 pub fn fp_sqrt(inputs: &[Vec<u8>]) -> Kernel {
     let x = decode_fp(&inputs[0]);
-    crate::timing::repeat(x, |x| {
+    repeat(x, |x| {
         let mut r = blst_fp::default();
         // SAFETY: FFI call on valid, aligned blst_fp values.
         let ok = unsafe { blst_fp_sqrt(&mut r, x) };
@@ -307,29 +341,26 @@ blst_group!(
     uncompress = blst_p2_uncompress
 );
 
-/// Group arithmetic by `op` (`add`, `double`, `mul_ct`, `mul_vartime`: blst's one scalar
-/// multiplication `blst_p*_mult`, constant time, serves both) on `P = [a]G`, `Q = [b]G`.
-pub fn group<G: BlstGroup>(op: &str, inputs: &[Vec<u8>]) -> Kernel {
-    let (p, q) = (G::from_scalar(&inputs[0]), G::from_scalar(&inputs[1]));
-    let mut k: [u8; 32] = inputs[1].as_slice().try_into().expect("a 32-byte scalar");
-    k.reverse();
+/// Group operations on `P = [a]G`, `Q = [b]G`: `add`, `double`, blst's one scalar
+/// multiplication `blst_p*_mult` (constant time) for both `mul_ct` and `mul_vartime`,
+/// `blst_p*_affine_in_g*` on `P` for `subgroup_check`, and `blst_p*_uncompress` followed by
+/// `blst_p*_affine_in_g*` on the compressed `P` for `decompress_checked`.
+pub fn group<G: BlstGroup>(op: GroupOp, inputs: &[Vec<u8>]) -> Kernel {
+    let p = G::from_scalar(&inputs[0]);
     match op {
-        "add" => chain(p, q, |x, q| G::add(&x, q)),
-        "double" => chain(p, (), |x, _| G::double(&x)),
-        "mul_ct" | "mul_vartime" => repeat((p, k), |(p, k)| G::mult(p, k)),
-        _ => panic!("blst has no group op {op}"),
+        GroupOp::Add => chain(p, G::from_scalar(&inputs[1]), |x, q| G::add(&x, q)),
+        GroupOp::Double => chain(p, (), |x, _| G::double(&x)),
+        GroupOp::MulCt | GroupOp::MulVartime => {
+            let mut k: [u8; 32] = inputs[1].as_slice().try_into().expect("a 32-byte scalar");
+            k.reverse();
+            repeat((p, k), |(p, k)| G::mult(p, k))
+        }
+        GroupOp::SubgroupCheck => repeat(G::to_affine(&p), G::in_group),
+        GroupOp::DecompressChecked => {
+            let bytes = G::compress(&G::to_affine(&p));
+            repeat(bytes, |b| G::uncompress_checked(b).expect("a valid encoding"))
+        }
     }
-}
-
-/// `blst_p*_affine_in_g*` on `P = [a]G`.
-pub fn subgroup_check<G: BlstGroup>(inputs: &[Vec<u8>]) -> Kernel {
-    repeat(G::to_affine(&G::from_scalar(&inputs[0])), G::in_group)
-}
-
-/// `blst_p*_uncompress` and `blst_p*_affine_in_g*` on the compressed `P = [a]G`.
-pub fn decompress_checked<G: BlstGroup>(inputs: &[Vec<u8>]) -> Kernel {
-    let bytes = G::compress(&G::to_affine(&G::from_scalar(&inputs[0])));
-    repeat(bytes, |b| G::uncompress_checked(b).expect("a valid encoding"))
 }
 
 #[cfg(test)]

@@ -4,7 +4,34 @@
 
 use bls12_381::{G1Affine, G1Projective, G2Affine, G2Prepared, G2Projective, Scalar};
 
+use super::Peer;
+use crate::fixtures::Fixtures;
+use crate::op::{Curve, Field, FieldOp, Group, GroupOp, Op, PairingOp};
 use crate::timing::{chain, repeat, Kernel};
+
+/// zkcrypto's `bls12_381`: the scalar field's multiplication, the groups and the pairing.
+pub struct Zkcrypto;
+
+impl Peer for Zkcrypto {
+    fn name(&self) -> &'static str {
+        "zkcrypto"
+    }
+
+    fn kernel(&self, op: Op, x: &[Vec<u8>], _: &Fixtures) -> Option<Kernel> {
+        match op {
+            Op::Field(Curve::Bls12_381, Field::Fr, FieldOp::Mul) => Some(fr_mul(x)),
+            Op::Pairing(Curve::Bls12_381, p) => Some(match p {
+                PairingOp::MillerLoop => miller_loop(x),
+                PairingOp::FinalExp => final_exp(x),
+                PairingOp::Pairing => pairing(x),
+                PairingOp::MultiPairing(_) => multi_pairing(x),
+            }),
+            Op::Group(Curve::Bls12_381, Group::G1, g) => Some(group::<G1Projective>(g, x)),
+            Op::Group(Curve::Bls12_381, Group::G2, g) => Some(group::<G2Projective>(g, x)),
+            _ => None,
+        }
+    }
+}
 
 /// The scalar whose big-endian encoding is `bytes` (below r).
 fn scalar(bytes: &[u8]) -> Scalar {
@@ -14,7 +41,7 @@ fn scalar(bytes: &[u8]) -> Scalar {
 }
 
 /// `x ← x·y` in Fr, chained, on inputs `[x, y]`.
-pub fn fr_mul(inputs: &[Vec<u8>]) -> Kernel {
+fn fr_mul(inputs: &[Vec<u8>]) -> Kernel {
     chain(scalar(&inputs[0]), scalar(&inputs[1]), |x, y| x * y)
 }
 
@@ -27,24 +54,24 @@ fn points(inputs: &[Vec<u8>]) -> (G1Affine, G2Affine) {
 }
 
 /// The Miller loop of `e(P, Q)`, the G2 lines computed inside (as isochron and blst do).
-pub fn miller_loop(inputs: &[Vec<u8>]) -> Kernel {
+fn miller_loop(inputs: &[Vec<u8>]) -> Kernel {
     repeat(points(inputs), |(p, q)| bls12_381::multi_miller_loop(&[(p, &G2Prepared::from(*q))]))
 }
 
 /// The final exponentiation of the Miller loop of `e(P, Q)`.
-pub fn final_exp(inputs: &[Vec<u8>]) -> Kernel {
+fn final_exp(inputs: &[Vec<u8>]) -> Kernel {
     let (p, q) = points(inputs);
     repeat(bls12_381::multi_miller_loop(&[(&p, &G2Prepared::from(q))]), |f| f.final_exponentiation())
 }
 
 /// `e(P, Q)`.
-pub fn pairing(inputs: &[Vec<u8>]) -> Kernel {
+fn pairing(inputs: &[Vec<u8>]) -> Kernel {
     repeat(points(inputs), |(p, q)| bls12_381::pairing(p, q))
 }
 
 /// `∏ e(Pᵢ, Qᵢ)` on the pairs `([aᵢ]G1, [bᵢ]G2)` of the inputs `a₁, b₁, a₂, …`: the G2 lines,
 /// one multi-Miller loop, one final exponentiation.
-pub fn multi_pairing(inputs: &[Vec<u8>]) -> Kernel {
+fn multi_pairing(inputs: &[Vec<u8>]) -> Kernel {
     let pairs: Vec<_> = inputs.chunks(2).map(points).collect();
     repeat(pairs, |pairs| {
         let prepared: Vec<_> = pairs.iter().map(|(p, q)| (*p, G2Prepared::from(*q))).collect();
@@ -101,26 +128,21 @@ macro_rules! zk_group {
 zk_group!(G1Projective, G1Affine);
 zk_group!(G2Projective, G2Affine);
 
-/// Group arithmetic by `op` on `P = [a]G`, `Q = [b]G`: `add`, `double`, and zkcrypto's one
-/// scalar multiplication (constant-time double-and-add) for both `mul_ct` and `mul_vartime`.
-pub fn group<G: ZkGroup>(op: &str, inputs: &[Vec<u8>]) -> Kernel {
+/// Group operations on `P = [a]G`, `Q = [b]G`: `add`, `double`, zkcrypto's one scalar
+/// multiplication (constant-time double-and-add) for both `mul_ct` and `mul_vartime`,
+/// `is_torsion_free` on the affine `P`, and `from_compressed` (curve and subgroup checks) of
+/// the compressed `P`.
+pub fn group<G: ZkGroup>(op: GroupOp, inputs: &[Vec<u8>]) -> Kernel {
     let k = scalar(&inputs[1]);
-    let (p, q) = (G::from_scalar(&scalar(&inputs[0])), G::from_scalar(&k));
+    let p = G::from_scalar(&scalar(&inputs[0]));
     match op {
-        "add" => chain(p, q, |x, q| x + *q),
-        "double" => chain(p, (), |x, _| G::double(&x)),
-        "mul_ct" | "mul_vartime" => repeat((p, k), |(p, k)| *p * *k),
-        _ => panic!("zkcrypto has no group op {op}"),
+        GroupOp::Add => chain(p, G::from_scalar(&k), |x, q| x + *q),
+        GroupOp::Double => chain(p, (), |x, _| G::double(&x)),
+        GroupOp::MulCt | GroupOp::MulVartime => repeat((p, k), |(p, k)| *p * *k),
+        GroupOp::SubgroupCheck => repeat(G::to_affine(&p), G::in_group),
+        GroupOp::DecompressChecked => {
+            let bytes = G::compress(&G::to_affine(&p));
+            repeat(bytes, |b| G::decompress_checked(b).expect("a valid encoding"))
+        }
     }
-}
-
-/// `is_torsion_free` on the affine `P = [a]G`.
-pub fn subgroup_check<G: ZkGroup>(inputs: &[Vec<u8>]) -> Kernel {
-    repeat(G::to_affine(&G::from_scalar(&scalar(&inputs[0]))), G::in_group)
-}
-
-/// `from_compressed` (curve and subgroup checks) of the compressed `P = [a]G`.
-pub fn decompress_checked<G: ZkGroup>(inputs: &[Vec<u8>]) -> Kernel {
-    let bytes = G::compress(&G::to_affine(&G::from_scalar(&scalar(&inputs[0]))));
-    repeat(bytes, |b| G::decompress_checked(b).expect("a valid encoding"))
 }

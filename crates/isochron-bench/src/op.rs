@@ -1,0 +1,226 @@
+//! What the benchmark measures, as types: an [`Op`] says which curve (or protocol), which area
+//! and which operation, and its name (DESIGN.md §3: `curve/group_or_area/operation`, e.g.
+//! `bls12_381/fp/mul`, `bn254/g1/mul_ct`, `eth_bls/batch_verify/60`) is printed from that
+//! description, never parsed back. isochron's kernels ([`crate::ops`]) and the peers
+//! ([`crate::peers`]) match on the description to decide what to run.
+//!
+//! The list of ops is [`crate::registry::ALL`].
+
+use core::fmt;
+
+/// The curve an op works on (the first part of its name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Curve {
+    /// BLS12-381: `bls12_381`.
+    Bls12_381,
+    /// BN254 (alt_bn128): `bn254`.
+    Bn254,
+}
+
+/// A field of a curve's tower or its scalar field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// The base field: `fp`.
+    Fp,
+    /// Its quadratic extension: `fp2`.
+    Fp2,
+    /// The pairing's target field: `fp12`.
+    Fp12,
+    /// The scalar field: `fr`.
+    Fr,
+}
+
+/// An operation on field elements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FieldOp {
+    /// `x ← x·y`, chained: `mul`.
+    Mul,
+    /// `x ← x²`, chained: `square`.
+    Square,
+    /// `x ← x⁻¹` (constant time), chained: `inverse`.
+    Inverse,
+    /// A square root of the same square, repeated: `sqrt`.
+    Sqrt,
+}
+
+/// One of a pairing-friendly curve's two groups.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Group {
+    /// The group over the base field: `g1`.
+    G1,
+    /// The group over the twist's field: `g2`.
+    G2,
+}
+
+/// An operation on the points `P = [a]G`, `Q = [b]G` of a group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GroupOp {
+    /// `x ← x + Q`, chained: `add`.
+    Add,
+    /// `x ← 2x`, chained: `double`.
+    Double,
+    /// `[b]P`, constant time: `mul_ct`.
+    MulCt,
+    /// `[b]P`, variable time: `mul_vartime`.
+    MulVartime,
+    /// Whether the affine `P` is in the prime-order subgroup: `subgroup_check`.
+    SubgroupCheck,
+    /// Decoding the compressed `P` with every check: `decompress_checked`.
+    DecompressChecked,
+}
+
+/// A pairing computation on `P = [a]G1`, `Q = [b]G2`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PairingOp {
+    /// The Miller loop of `e(P, Q)`: `miller_loop`.
+    MillerLoop,
+    /// The final exponentiation of that Miller loop's value: `final_exp`.
+    FinalExp,
+    /// `e(P, Q)`: `pairing`.
+    Pairing,
+    /// The product of `n` pairings (one multi-Miller loop, one final exponentiation):
+    /// `multi_pairing/n`.
+    MultiPairing(usize),
+}
+
+/// An operation of the Ethereum BLS signature ciphersuite (`isochron::bls::eth`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EthBlsOp {
+    /// Key generation from 32 bytes of IKM: `keygen`.
+    KeyGen,
+    /// Signing a 32-byte message: `sign`.
+    Sign,
+    /// Verifying one signature: `verify`.
+    Verify,
+    /// Aggregating `n` signatures: `aggregate_n`.
+    Aggregate(usize),
+    /// Verifying an aggregate of `n` signatures of one message: `fast_aggregate_verify_n`.
+    FastAggregateVerify(usize),
+    /// Verifying `n` signature sets at once, on one thread: `batch_verify/n`.
+    BatchVerify(usize),
+    /// Verifying `n` signature sets at once, on every thread: `batch_verify_parallel/n`.
+    BatchVerifyParallel(usize),
+    /// Decoding a public key with its checks: `pubkey_deserialize_checked`.
+    PubkeyDeserializeChecked,
+    /// Decoding a signature with its checks: `signature_deserialize_checked`.
+    SignatureDeserializeChecked,
+}
+
+/// One benchmarked operation, described by type; its [`Display`](fmt::Display) is its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Op {
+    /// `curve/field/operation`, e.g. `bls12_381/fp2/square`.
+    Field(Curve, Field, FieldOp),
+    /// `curve/group/operation`, e.g. `bn254/g1/mul_ct`.
+    Group(Curve, Group, GroupOp),
+    /// `curve/operation`, e.g. `bls12_381/pairing`, `bls12_381/multi_pairing/4`.
+    Pairing(Curve, PairingOp),
+    /// RFC 9380 hashing of a 32-byte message to a group: `curve/hash_to_group`.
+    HashToCurve(Curve, Group),
+    /// `eth_bls/operation`, e.g. `eth_bls/verify`.
+    EthBls(EthBlsOp),
+}
+
+impl Op {
+    /// The op's name (DESIGN.md §3), e.g. `bls12_381/fp/mul`.
+    pub fn name(self) -> String {
+        self.to_string()
+    }
+}
+
+impl Curve {
+    /// The name's curve part.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Bls12_381 => "bls12_381",
+            Self::Bn254 => "bn254",
+        }
+    }
+}
+
+impl Field {
+    /// The name's area part.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Fp => "fp",
+            Self::Fp2 => "fp2",
+            Self::Fp12 => "fp12",
+            Self::Fr => "fr",
+        }
+    }
+}
+
+impl FieldOp {
+    /// The name's operation part.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Mul => "mul",
+            Self::Square => "square",
+            Self::Inverse => "inverse",
+            Self::Sqrt => "sqrt",
+        }
+    }
+}
+
+impl Group {
+    /// The name's area part.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::G1 => "g1",
+            Self::G2 => "g2",
+        }
+    }
+}
+
+impl GroupOp {
+    /// The name's operation part.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Add => "add",
+            Self::Double => "double",
+            Self::MulCt => "mul_ct",
+            Self::MulVartime => "mul_vartime",
+            Self::SubgroupCheck => "subgroup_check",
+            Self::DecompressChecked => "decompress_checked",
+        }
+    }
+}
+
+impl fmt::Display for PairingOp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::MillerLoop => f.write_str("miller_loop"),
+            Self::FinalExp => f.write_str("final_exp"),
+            Self::Pairing => f.write_str("pairing"),
+            Self::MultiPairing(n) => write!(f, "multi_pairing/{n}"),
+        }
+    }
+}
+
+impl fmt::Display for EthBlsOp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::KeyGen => f.write_str("keygen"),
+            Self::Sign => f.write_str("sign"),
+            Self::Verify => f.write_str("verify"),
+            Self::Aggregate(n) => write!(f, "aggregate_{n}"),
+            Self::FastAggregateVerify(n) => write!(f, "fast_aggregate_verify_{n}"),
+            Self::BatchVerify(n) => write!(f, "batch_verify/{n}"),
+            Self::BatchVerifyParallel(n) => write!(f, "batch_verify_parallel/{n}"),
+            Self::PubkeyDeserializeChecked => f.write_str("pubkey_deserialize_checked"),
+            Self::SignatureDeserializeChecked => f.write_str("signature_deserialize_checked"),
+        }
+    }
+}
+
+impl fmt::Display for Op {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::Field(c, field, op) => write!(f, "{}/{}/{}", c.name(), field.name(), op.name()),
+            Self::Group(c, g, op) => write!(f, "{}/{}/{}", c.name(), g.name(), op.name()),
+            Self::Pairing(c, op) => write!(f, "{}/{op}", c.name()),
+            Self::HashToCurve(c, g) => write!(f, "{}/hash_to_{}", c.name(), g.name()),
+            Self::EthBls(op) => write!(f, "eth_bls/{op}"),
+        }
+    }
+}

@@ -1,0 +1,181 @@
+//! The registry: the list of ops ([`ALL`]), the filter over their names, and [`Case`], one op
+//! made ready to measure: isochron's side from [`crate::ops`] and the kernels of every peer
+//! that has the op, all on the same inputs.
+//!
+//! The op names key the figures of BENCHMARKS.md and seed each op's inputs, so the list (and
+//! each op's peers) is pinned by `tests/pinned_ops.rs`.
+
+use crate::fixtures::Fixtures;
+use crate::op::Op;
+use crate::ops;
+use crate::peers::{self, Peer};
+use crate::timing::{self, Kernel, Measurement};
+
+/// Every op, in the order they run and print.
+pub const ALL: &[Op] = {
+    use crate::op::Curve::*;
+    use crate::op::EthBlsOp::*;
+    use crate::op::Field::*;
+    use crate::op::FieldOp::*;
+    use crate::op::Group::*;
+    use crate::op::GroupOp::*;
+    use crate::op::PairingOp::*;
+    &[
+        Op::Field(Bls12_381, Fp, Mul),
+        Op::Field(Bls12_381, Fp, Square),
+        Op::Field(Bls12_381, Fp, Inverse),
+        Op::Field(Bls12_381, Fp, Sqrt),
+        Op::Field(Bls12_381, Fp2, Mul),
+        Op::Field(Bls12_381, Fp2, Square),
+        Op::Field(Bls12_381, Fp2, Inverse),
+        Op::Field(Bls12_381, Fp12, Mul),
+        Op::Field(Bls12_381, Fp12, Square),
+        Op::Field(Bls12_381, Fp12, Inverse),
+        Op::Field(Bls12_381, Fr, Mul),
+        Op::Field(Bn254, Fp, Mul),
+        Op::Field(Bn254, Fp, Square),
+        Op::Field(Bn254, Fp, Inverse),
+        Op::Pairing(Bls12_381, MillerLoop),
+        Op::Pairing(Bls12_381, FinalExp),
+        Op::Pairing(Bls12_381, Pairing),
+        Op::Pairing(Bn254, MillerLoop),
+        Op::Pairing(Bn254, FinalExp),
+        Op::Pairing(Bn254, Pairing),
+        Op::Pairing(Bls12_381, MultiPairing(2)),
+        Op::Pairing(Bls12_381, MultiPairing(4)),
+        Op::Pairing(Bls12_381, MultiPairing(8)),
+        Op::Group(Bls12_381, G1, Add),
+        Op::Group(Bls12_381, G1, Double),
+        Op::Group(Bls12_381, G1, MulCt),
+        Op::Group(Bls12_381, G1, MulVartime),
+        Op::Group(Bls12_381, G1, SubgroupCheck),
+        Op::Group(Bls12_381, G1, DecompressChecked),
+        Op::Group(Bls12_381, G2, Add),
+        Op::Group(Bls12_381, G2, Double),
+        Op::Group(Bls12_381, G2, MulCt),
+        Op::Group(Bls12_381, G2, MulVartime),
+        Op::Group(Bls12_381, G2, SubgroupCheck),
+        Op::Group(Bls12_381, G2, DecompressChecked),
+        Op::Group(Bn254, G1, Add),
+        Op::Group(Bn254, G1, Double),
+        Op::Group(Bn254, G1, MulCt),
+        Op::Group(Bn254, G1, MulVartime),
+        Op::Group(Bn254, G2, Add),
+        Op::Group(Bn254, G2, Double),
+        Op::Group(Bn254, G2, MulCt),
+        Op::Group(Bn254, G2, MulVartime),
+        Op::HashToCurve(Bls12_381, G1),
+        Op::HashToCurve(Bls12_381, G2),
+        Op::EthBls(KeyGen),
+        Op::EthBls(Sign),
+        Op::EthBls(Verify),
+        Op::EthBls(Aggregate(128)),
+        Op::EthBls(FastAggregateVerify(128)),
+        Op::EthBls(BatchVerify(6)),
+        Op::EthBls(BatchVerify(60)),
+        Op::EthBls(BatchVerify(180)),
+        Op::EthBls(BatchVerifyParallel(6)),
+        Op::EthBls(BatchVerifyParallel(60)),
+        Op::EthBls(BatchVerifyParallel(180)),
+        Op::EthBls(PubkeyDeserializeChecked),
+        Op::EthBls(SignatureDeserializeChecked),
+    ]
+};
+
+/// Whether `op` is selected by `filters` (substrings of op names; none selects all).
+pub fn selected(op: Op, filters: &[String]) -> bool {
+    let name = op.name();
+    filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()))
+}
+
+/// The ops selected by `filters`, in the order of [`ALL`].
+pub fn select(filters: &[String]) -> Vec<Op> {
+    ALL.iter().copied().filter(|&op| selected(op, filters)).collect()
+}
+
+/// One op ready to measure: its inputs and the kernels of isochron and of its peers.
+pub struct Case {
+    /// What is measured.
+    pub op: Op,
+    /// The inputs every side runs on (canonical big-endian encodings, see [`ops::Side`]).
+    pub inputs: Vec<Vec<u8>>,
+    /// isochron's kernel.
+    pub isochron: Kernel,
+    /// Each peer's name and kernel, in the order of the peer list the case was built with.
+    pub peers: Vec<(&'static str, Kernel)>,
+}
+
+impl Case {
+    /// Builds `op`'s inputs and isochron's kernel, then the kernel of each of `peers` that has
+    /// `op` (none for the `isochron bench` command, `peers::ALL` for the comparison).
+    pub fn new(op: Op, peers: &[&dyn Peer], fixtures: &Fixtures) -> Self {
+        let ops::Side { inputs, kernel } = ops::build(op);
+        let peers = peers::kernels(peers, op, &inputs, fixtures);
+        Self { op, inputs, isochron: kernel, peers }
+    }
+
+    /// Times every side alternately for `rounds` rounds ([`timing::measure`]).
+    pub fn measure(&mut self, rounds: usize) -> Measurement {
+        timing::measure(&self.op.name(), &mut self.isochron, &mut self.peers, rounds)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::op::{Curve, Field, FieldOp};
+
+    #[test]
+    fn names_are_unique_and_lower_case() {
+        let mut names: Vec<String> = ALL.iter().map(|op| op.name()).collect();
+        // `curve/group_or_area/operation`, or `curve/operation` (e.g. `bls12_381/pairing`).
+        assert!(names.iter().all(|n| matches!(n.split('/').count(), 2 | 3) && *n == n.to_lowercase()));
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), ALL.len());
+    }
+
+    #[test]
+    fn filters_select_by_substring() {
+        assert_eq!(select(&[]), ALL);
+        let some = select(&["fp/mul".into(), "bn254".into()]);
+        assert!(some.iter().all(|op| op.name().contains("fp/mul") || op.name().contains("bn254")));
+        assert!(some.contains(&Op::Field(Curve::Bls12_381, Field::Fp, FieldOp::Mul)));
+        assert!(select(&["no such op".into()]).is_empty());
+    }
+
+    #[test]
+    fn every_op_builds_without_peers() {
+        let fixtures = Fixtures::new();
+        for &op in ALL {
+            let case = Case::new(op, &[], &fixtures);
+            assert!(case.peers.is_empty() && !case.inputs.is_empty(), "{op}");
+        }
+    }
+
+    /// Every op of the registry has its peers attached (a peer's match missing an op would
+    /// silently drop it otherwise): arkworks everywhere, blst on every BLS12-381 op, zkcrypto on the
+    /// BLS12-381 ops its public API has (not the base-field towers), substrate-bn on every
+    /// BN254 op; blst alone on the hashing and `eth_bls` ops (and its thread-pool batch,
+    /// `blst-mt`, on the batches).
+    #[test]
+    #[cfg(feature = "peers")]
+    fn every_op_has_its_peers() {
+        use crate::op::{Curve, EthBlsOp, Field};
+        let fixtures = Fixtures::new();
+        for &op in ALL {
+            let case = Case::new(op, peers::ALL, &fixtures);
+            let names: Vec<&str> = case.peers.iter().map(|(n, _)| *n).collect();
+            let expected: &[&str] = match op {
+                Op::EthBls(EthBlsOp::BatchVerify(_) | EthBlsOp::BatchVerifyParallel(_)) => &["blst", "blst-mt"],
+                Op::EthBls(_) | Op::HashToCurve(..) => &["blst"],
+                Op::Field(Curve::Bn254, ..) | Op::Group(Curve::Bn254, ..) | Op::Pairing(Curve::Bn254, _) => {
+                    &["arkworks", "substrate-bn"]
+                }
+                Op::Field(Curve::Bls12_381, Field::Fp | Field::Fp2 | Field::Fp12, _) => &["blst", "arkworks"],
+                _ => &["blst", "arkworks", "zkcrypto"],
+            };
+            assert_eq!(names, expected, "{op}");
+        }
+    }
+}

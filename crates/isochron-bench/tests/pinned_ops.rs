@@ -1,0 +1,85 @@
+//! The op names and each op's peers, pinned: BENCHMARKS.md, scripts and earlier runs key their
+//! figures by these names (DESIGN.md §3), so renaming, reordering or dropping an op or a peer
+//! must be a deliberate change of this list.
+#![cfg(feature = "peers")]
+
+use isochron_bench::fixtures::Fixtures;
+use isochron_bench::peers;
+use isochron_bench::registry::{self, Case};
+
+/// Every op in registry order, with its peers in the order they are measured and printed.
+const PINNED: &[(&str, &[&str])] = &[
+    ("bls12_381/fp/mul", &["blst", "arkworks"]),
+    ("bls12_381/fp/square", &["blst", "arkworks"]),
+    ("bls12_381/fp/inverse", &["blst", "arkworks"]),
+    ("bls12_381/fp/sqrt", &["blst", "arkworks"]),
+    ("bls12_381/fp2/mul", &["blst", "arkworks"]),
+    ("bls12_381/fp2/square", &["blst", "arkworks"]),
+    ("bls12_381/fp2/inverse", &["blst", "arkworks"]),
+    ("bls12_381/fp12/mul", &["blst", "arkworks"]),
+    ("bls12_381/fp12/square", &["blst", "arkworks"]),
+    ("bls12_381/fp12/inverse", &["blst", "arkworks"]),
+    ("bls12_381/fr/mul", &["blst", "arkworks", "zkcrypto"]),
+    ("bn254/fp/mul", &["arkworks", "substrate-bn"]),
+    ("bn254/fp/square", &["arkworks", "substrate-bn"]),
+    ("bn254/fp/inverse", &["arkworks", "substrate-bn"]),
+    ("bls12_381/miller_loop", &["blst", "arkworks", "zkcrypto"]),
+    ("bls12_381/final_exp", &["blst", "arkworks", "zkcrypto"]),
+    ("bls12_381/pairing", &["blst", "arkworks", "zkcrypto"]),
+    ("bn254/miller_loop", &["arkworks", "substrate-bn"]),
+    ("bn254/final_exp", &["arkworks", "substrate-bn"]),
+    ("bn254/pairing", &["arkworks", "substrate-bn"]),
+    ("bls12_381/multi_pairing/2", &["blst", "arkworks", "zkcrypto"]),
+    ("bls12_381/multi_pairing/4", &["blst", "arkworks", "zkcrypto"]),
+    ("bls12_381/multi_pairing/8", &["blst", "arkworks", "zkcrypto"]),
+    ("bls12_381/g1/add", &["blst", "arkworks", "zkcrypto"]),
+    ("bls12_381/g1/double", &["blst", "arkworks", "zkcrypto"]),
+    ("bls12_381/g1/mul_ct", &["blst", "arkworks", "zkcrypto"]),
+    ("bls12_381/g1/mul_vartime", &["blst", "arkworks", "zkcrypto"]),
+    ("bls12_381/g1/subgroup_check", &["blst", "arkworks", "zkcrypto"]),
+    ("bls12_381/g1/decompress_checked", &["blst", "arkworks", "zkcrypto"]),
+    ("bls12_381/g2/add", &["blst", "arkworks", "zkcrypto"]),
+    ("bls12_381/g2/double", &["blst", "arkworks", "zkcrypto"]),
+    ("bls12_381/g2/mul_ct", &["blst", "arkworks", "zkcrypto"]),
+    ("bls12_381/g2/mul_vartime", &["blst", "arkworks", "zkcrypto"]),
+    ("bls12_381/g2/subgroup_check", &["blst", "arkworks", "zkcrypto"]),
+    ("bls12_381/g2/decompress_checked", &["blst", "arkworks", "zkcrypto"]),
+    ("bn254/g1/add", &["arkworks", "substrate-bn"]),
+    ("bn254/g1/double", &["arkworks", "substrate-bn"]),
+    ("bn254/g1/mul_ct", &["arkworks", "substrate-bn"]),
+    ("bn254/g1/mul_vartime", &["arkworks", "substrate-bn"]),
+    ("bn254/g2/add", &["arkworks", "substrate-bn"]),
+    ("bn254/g2/double", &["arkworks", "substrate-bn"]),
+    ("bn254/g2/mul_ct", &["arkworks", "substrate-bn"]),
+    ("bn254/g2/mul_vartime", &["arkworks", "substrate-bn"]),
+    ("bls12_381/hash_to_g1", &["blst"]),
+    ("bls12_381/hash_to_g2", &["blst"]),
+    ("eth_bls/keygen", &["blst"]),
+    ("eth_bls/sign", &["blst"]),
+    ("eth_bls/verify", &["blst"]),
+    ("eth_bls/aggregate_128", &["blst"]),
+    ("eth_bls/fast_aggregate_verify_128", &["blst"]),
+    ("eth_bls/batch_verify/6", &["blst", "blst-mt"]),
+    ("eth_bls/batch_verify/60", &["blst", "blst-mt"]),
+    ("eth_bls/batch_verify/180", &["blst", "blst-mt"]),
+    ("eth_bls/batch_verify_parallel/6", &["blst", "blst-mt"]),
+    ("eth_bls/batch_verify_parallel/60", &["blst", "blst-mt"]),
+    ("eth_bls/batch_verify_parallel/180", &["blst", "blst-mt"]),
+    ("eth_bls/pubkey_deserialize_checked", &["blst"]),
+    ("eth_bls/signature_deserialize_checked", &["blst"]),
+];
+
+#[test]
+fn op_names_and_peers_are_pinned() {
+    let fixtures = Fixtures::new();
+    let actual: Vec<(String, Vec<String>)> = registry::ALL
+        .iter()
+        .map(|&op| {
+            let case = Case::new(op, peers::ALL, &fixtures);
+            (op.name(), case.peers.iter().map(|(p, _)| p.to_string()).collect())
+        })
+        .collect();
+    let pinned: Vec<(String, Vec<String>)> =
+        PINNED.iter().map(|(n, ps)| (n.to_string(), ps.iter().map(|p| p.to_string()).collect())).collect();
+    assert_eq!(actual, pinned);
+}
