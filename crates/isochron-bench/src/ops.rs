@@ -6,9 +6,9 @@
 //! Adding an op: one line in [`REGISTRY`] (with a builder below if it is a new kind of
 //! operation), and one line per peer in `peers::attach`.
 
-use isochron::curve::short_weierstrass::encoding::CoordinateEncoding;
 use isochron::curve::short_weierstrass::{Affine, Projective, Scalar, SwCurve};
 use isochron::curve::Group;
+use isochron::curve::PointEncoding;
 use isochron::curves::{bls12_381, bn254};
 use isochron::field::fp12::Fp12;
 use isochron::field::fp2::{Fp2, TowerParams};
@@ -251,12 +251,11 @@ fn subgroup_check<C: SwCurve>(name: &'static str) -> Op {
 /// square root, subgroup); each peer decodes its own encoding of the same point.
 fn decompress_checked<C: SwCurve>(name: &'static str) -> Op
 where
-    C::Base: CoordinateEncoding,
+    Affine<C>: PointEncoding,
 {
     let (p, _, _, inputs) = two_points::<C>(name);
-    let mut bytes = vec![0u8; Affine::<C>::COMPRESSED_SIZE];
-    p.to_affine().write_compressed(&mut bytes);
-    let isochron = repeat(bytes, |b| Affine::<C>::from_compressed(b).expect("a valid encoding"));
+    let bytes = p.to_affine().to_compressed();
+    let isochron = repeat(bytes, |b| Affine::<C>::from_compressed(b.as_ref()).expect("a valid encoding"));
     Op { name, inputs, isochron, peers: vec![] }
 }
 

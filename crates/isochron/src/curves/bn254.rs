@@ -227,6 +227,8 @@ const BN_U: u64 = 4965661367192848881;
 
 crate::pairing::pairing_engine!(Bn254, 4);
 
+/// The point encodings (`PointEncoding` and the EVM's formats).
+mod encoding;
 /// Hashing to G1 (RFC 9380 §6.6.1 SVDW; the suite `BN254G1_XMD:SHA-256_SVDW_{RO,NU}_`).
 mod hash_to_curve;
 pub use hash_to_curve::{encode_to_g1, hash_to_g1, G1Suite};
