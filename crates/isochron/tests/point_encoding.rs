@@ -117,6 +117,72 @@ proptest! {
     }
 }
 
+/// Every decoder of every curve on arbitrary bytes: an `Err` or a point, never a panic; a
+/// point it accepts re-encodes to the same bytes (one encoding per point).
+fn decode_everything(bytes: &[u8]) {
+    fn canonical<A: PointEncoding>(bytes: &[u8]) {
+        for (dec, compressed) in [
+            (A::from_compressed as fn(&[u8]) -> Result<A, Error>, true),
+            (A::from_compressed_unchecked, true),
+            (A::from_uncompressed, false),
+            (A::from_uncompressed_unchecked, false),
+        ] {
+            if let Ok(p) = dec(bytes) {
+                let again = if compressed {
+                    p.to_compressed().as_ref().to_vec()
+                } else {
+                    p.to_uncompressed().as_ref().to_vec()
+                };
+                assert_eq!(again, bytes);
+            }
+        }
+    }
+    canonical::<bls12_381::G1Affine>(bytes);
+    canonical::<bls12_381::G2Affine>(bytes);
+    canonical::<bn254::G1Affine>(bytes);
+    canonical::<bn254::G2Affine>(bytes);
+    if let Ok(p) = bls12_381::G1Affine::from_eip2537_unchecked(bytes) {
+        assert_eq!(p.to_eip2537().to_vec(), bytes);
+    }
+    let _ = bls12_381::G1Affine::from_eip2537(bytes);
+    if let Ok(p) = bls12_381::G2Affine::from_eip2537_unchecked(bytes) {
+        assert_eq!(p.to_eip2537().to_vec(), bytes);
+    }
+    let _ = bls12_381::G2Affine::from_eip2537(bytes);
+    if let Ok(p) = bn254::G1Affine::from_evm_bytes(bytes) {
+        assert_eq!(p.to_evm_bytes().to_vec(), bytes);
+    }
+    if let Ok(p) = bn254::G2Affine::from_evm_bytes_unchecked(bytes) {
+        assert_eq!(p.to_evm_bytes().to_vec(), bytes);
+    }
+    let _ = (bn254::G1Affine::from_evm_bytes_unchecked(bytes), bn254::G2Affine::from_evm_bytes(bytes));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn decoders_never_panic(
+        len in prop::sample::select(vec![0usize, 1, 31, 32, 33, 47, 48, 63, 64, 96, 127, 128, 192, 256, 300]),
+        seed in any::<u64>(),
+        flags in any::<u8>(),
+        zero_fill in any::<bool>(),
+    ) {
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        let mut bytes = vec![0u8; len];
+        if !zero_fill {
+            rand::RngCore::fill_bytes(&mut rng, &mut bytes);
+        }
+        if let Some(b) = bytes.first_mut() {
+            *b = (*b & 0x1f) | (flags & 0xe0);
+        }
+        if let Some(b) = bytes.last_mut() {
+            *b = (*b & 0x3f) | (flags << 6);
+        }
+        decode_everything(&bytes);
+    }
+}
+
 /// The identity round-trips (the property tests also draw it, one seed in eight), and the points outside the subgroup round-trip through the unchecked decoders.
 #[test]
 fn identity_and_off_subgroup_round_trips() {
@@ -584,6 +650,7 @@ where
 fn bn254_mutated_encodings_agree_with_arkworks() {
     let (a1, s1) = mutations_agree::<bn254::G1Affine, ark_bn254::G1Affine>(21);
     let (a2, s2) = mutations_agree::<bn254::G2Affine, ark_bn254::G2Affine>(22);
+    eprintln!("G1: {a1} agreed, {s1} stricter; G2: {a2} agreed, {s2} stricter");
     assert!(a1 > 50 && a2 > 50, "agreed {a1} {a2}");
     assert!(s1 > 0 && s2 > 0, "stricter {s1} {s2}");
     // Points off G2's subgroup: both checked decoders reject, both unchecked ones accept.
