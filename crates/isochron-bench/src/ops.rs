@@ -5,9 +5,7 @@
 //! Adding an op: its description in the registry's list (`registry::ALL`), its builder here (or an arm routing it
 //! to an existing generic builder), and its kernel in each peer that has it.
 
-use isochron::curve::short_weierstrass::encoding::CoordinateEncoding;
-use isochron::curve::short_weierstrass::{Affine, Projective, Scalar, SwCurve};
-use isochron::curve::Group;
+use isochron::curve::{AffinePoint, Group, PointEncoding};
 use isochron::curves::{bls12_381, bn254};
 use isochron::field::fp12::Fp12;
 use isochron::field::fp2::{Fp2, TowerParams};
@@ -53,10 +51,10 @@ pub fn build(op: Op) -> Side {
         Op::Pairing(Bls12_381, p) => pairing_op::<bls12_381::Bls12_381>(p, rng),
         Op::Pairing(Bn254, PairingOp::MultiPairing(_)) => panic!("isochron has no op {op}"),
         Op::Pairing(Bn254, p) => pairing_op::<bn254::Bn254>(p, rng),
-        Op::Group(Bls12_381, G1, g) => group::<bls12_381::G1Curve>(g, rng),
-        Op::Group(Bls12_381, G2, g) => group::<bls12_381::G2Curve>(g, rng),
-        Op::Group(Bn254, G1, g) => group::<bn254::G1Curve>(g, rng),
-        Op::Group(Bn254, G2, g) => group::<bn254::G2Curve>(g, rng),
+        Op::Group(Bls12_381, G1, g) => group::<bls12_381::G1Projective>(g, rng),
+        Op::Group(Bls12_381, G2, g) => group::<bls12_381::G2Projective>(g, rng),
+        Op::Group(Bn254, G1, g) => group::<bn254::G1Projective>(g, rng),
+        Op::Group(Bn254, G2, g) => group::<bn254::G2Projective>(g, rng),
         Op::HashToCurve(Bls12_381, g) => eth_bls::hash_to_curve(g, rng),
         Op::EthBls(e) => eth_bls::eth_bls(e, rng),
         Op::HashToCurve(Bn254, _) => panic!("isochron has no op {op}"),
@@ -163,26 +161,24 @@ fn multi_pairing<E: PairingEngine>(n: usize, mut rng: ChaCha8Rng) -> Side {
 /// affine `P` (public, variable time); `decompress_checked` decodes the ZCash compressed
 /// encoding of `P` with every check (flags, canonical, square root, subgroup), where each peer
 /// decodes its own encoding of the same point.
-fn group<C: SwCurve>(op: GroupOp, mut rng: ChaCha8Rng) -> Side
+fn group<G: Group>(op: GroupOp, mut rng: ChaCha8Rng) -> Side
 where
-    C::Base: CoordinateEncoding,
+    G::Affine: PointEncoding,
 {
-    let (a, b): (Scalar<C>, Scalar<C>) = (nonzero(&mut rng), nonzero(&mut rng));
-    let g = Projective::<C>::generator();
-    let (p, q) = (g.mul(&a), g.mul(&b));
+    let (a, b): (G::Scalar, G::Scalar) = (nonzero(&mut rng), nonzero(&mut rng));
+    let g = G::generator();
+    let (p, q) = (g * a, g * b);
     let kernel = match op {
         GroupOp::Add => chain(p, q, |x, q| x + *q),
         GroupOp::Double => chain(p, (), |x, _| x.double()),
-        GroupOp::MulCt => repeat((p, b), |(p, k)| p.mul(k)),
+        GroupOp::MulCt => repeat((p, b), |(p, k)| *p * k),
         GroupOp::MulVartime => repeat((p, b), |(p, k)| p.mul_vartime(k)),
-        GroupOp::SubgroupCheck => repeat(p.to_affine(), |p| C::is_torsion_free_vartime(&p.to_projective())),
+        GroupOp::SubgroupCheck => repeat(p.to_affine(), |p| p.to_group().is_torsion_free_vartime()),
         GroupOp::DecompressChecked => {
-            let mut bytes = vec![0u8; Affine::<C>::COMPRESSED_SIZE];
-            p.to_affine().write_compressed(&mut bytes);
-            repeat(bytes, |b| Affine::<C>::from_compressed(b).expect("a valid encoding"))
+            repeat(p.to_affine().to_compressed(), |b| G::Affine::from_compressed(b.as_ref()).expect("a valid encoding"))
         }
     };
-    Side { inputs: vec![a.encode(), b.encode()], kernel }
+    Side { inputs: vec![a.to_bytes_be().as_ref().to_vec(), b.to_bytes_be().as_ref().to_vec()], kernel }
 }
 
 /// A square root of the same square, repeated (`x` is a random non-zero square).

@@ -9,6 +9,7 @@ use isochron::ct::{
     ct_ne_slice, ct_select, ct_select_slice, ct_swap, ct_swap_slice, Choice, ConditionallySelectable, ConstantTimeEq,
     Word,
 };
+use isochron::curve::PointEncoding;
 use isochron::curves::{bls12_381, bn254};
 use isochron::field::{Field, FieldParams, Fp, SqrtField};
 use isochron::limbs::mont;
@@ -72,6 +73,16 @@ macro_rules! tower_and_group_cases {
             }),
             case(area, "G1 mul (scalar 0)", || reveal(G1Projective::generator().mul(&secret(S::from_u64(0))))),
             case(area, "G1 to_affine", || reveal(secret(G1Projective::generator().double()).to_affine())),
+            case(area, "G1 PointEncoding encoders (secret point)", || {
+                let p = secret(G1Projective::generator().double().to_affine());
+                reveal((p.to_compressed(), p.to_uncompressed()));
+                reveal(secret($curve::G1Affine::identity()).to_compressed());
+            }),
+            case(area, "G2 PointEncoding encoders (secret point)", || {
+                let p = secret(G2Projective::generator().double().to_affine());
+                reveal((p.to_compressed(), p.to_uncompressed()));
+                reveal(secret($curve::G2Affine::identity()).to_compressed());
+            }),
         ]
     }};
 }
@@ -91,11 +102,29 @@ pub fn constant_time() -> Vec<Case> {
     cases.extend(field_cases::<bls12_381::FrParams, 4>("bls12_381::Fr"));
     cases.extend(tower_and_group_cases!(bn254, 4));
     cases.extend(tower_and_group_cases!(bls12_381, 6));
+    cases.extend(evm_encoding_cases());
     cases.extend(hash_to_curve_cases());
     cases.extend(bls_cases());
     cases.extend(gt_cases::<bn254::Bn254>("bn254::GT"));
     cases.extend(gt_cases::<bls12_381::Bls12_381>("bls12_381::GT"));
     cases
+}
+
+/// The curves' own fixed-array encoders beyond `PointEncoding` on secret points (BN254's
+/// EIP-196/197 bytes, BLS12-381's EIP-2537 bytes), the identity included.
+fn evm_encoding_cases() -> Vec<Case> {
+    vec![
+        case("bn254", "to_evm_bytes (secret points)", || {
+            reveal(secret(bn254::G1Projective::generator().double().to_affine()).to_evm_bytes());
+            reveal(secret(bn254::G2Projective::generator().double().to_affine()).to_evm_bytes());
+            reveal(secret(bn254::G1Affine::identity()).to_evm_bytes());
+        }),
+        case("bls12_381", "to_eip2537 (secret points)", || {
+            reveal(secret(bls12_381::G1Projective::generator().double().to_affine()).to_eip2537());
+            reveal(secret(bls12_381::G2Projective::generator().double().to_affine()).to_eip2537());
+            reveal(secret(bls12_381::G2Affine::identity()).to_eip2537());
+        }),
+    ]
 }
 
 /// The pairing target group with secret exponents and secret elements: exponentiation

@@ -278,20 +278,25 @@ pub const fn div_small<const N: usize>(a: &[u64; N], d: u64) -> [u64; N] {
     q
 }
 
-/// Big-endian bytes of `a` (`8·N` bytes written into `out`, which must have that length).
-pub fn to_be_bytes<const N: usize>(a: &[u64; N], out: &mut [u8]) {
-    debug_assert_eq!(out.len(), 8 * N);
-    for (i, chunk) in out.chunks_exact_mut(8).enumerate() {
-        chunk.copy_from_slice(&a[N - 1 - i].to_be_bytes());
+/// Big-endian bytes of `a`: `8·N` bytes as `N` words, the most significant first (flatten with
+/// `as_flattened`).
+pub fn to_be_bytes<const N: usize>(a: &[u64; N]) -> [[u8; 8]; N] {
+    let mut out = [[0u8; 8]; N];
+    for (o, l) in out.iter_mut().zip(a.iter().rev()) {
+        *o = l.to_be_bytes();
     }
+    out
 }
 
-/// Limbs from `8·N` big-endian bytes.
+/// Limbs from `8·N` big-endian bytes (callers pass exactly that many; bytes beyond the first
+/// `8·N`, or a trailing partial word, are ignored rather than panicking).
 pub fn from_be_bytes<const N: usize>(bytes: &[u8]) -> [u64; N] {
     debug_assert_eq!(bytes.len(), 8 * N);
     let mut r = [0u64; N];
-    for (i, chunk) in bytes.chunks_exact(8).enumerate() {
-        r[N - 1 - i] = u64::from_be_bytes(chunk.try_into().expect("chunks of 8"));
+    for (l, chunk) in r.iter_mut().rev().zip(bytes.chunks_exact(8)) {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        *l = u64::from_be_bytes(w);
     }
     r
 }

@@ -8,6 +8,7 @@ use isochron::bls::{
     self, eth, Basic, Ciphersuite, MessageAugmentation, MinPk, MinSig, ProofOfPossession, SecretKey, SignatureSet,
     Variant,
 };
+use isochron::curve::PointEncoding;
 use isochron::Error;
 use proptest::prelude::*;
 use rand::{Rng, RngCore, SeedableRng};
@@ -187,8 +188,7 @@ fn vectors_hash_to_g2() {
         };
         let want =
             [coord(case["output"]["x"].as_str().unwrap()), coord(case["output"]["y"].as_str().unwrap())].concat();
-        let mut got = [0u8; 192];
-        p.write_uncompressed(&mut got);
+        let got = p.to_uncompressed();
         assert_eq!(got.to_vec(), want, "{name}");
         ran += 1;
     }
@@ -508,16 +508,14 @@ fn public_key_encodings() {
     let mut rng = ChaCha20Rng::seed_from_u64(11);
     let sk = SecretKey::key_gen(&random_ikm(&mut rng), &[]).unwrap();
     let pk: eth::PublicKey = sk.public_key();
-    let mut un = [0u8; 96];
-    pk.write_uncompressed(&mut un);
+    let un = pk.to_uncompressed();
     assert_eq!(eth::PublicKey::from_uncompressed(&un), Ok(pk));
     assert_eq!(eth::PublicKey::from_uncompressed_unchecked(&un), Ok(pk));
     let mut inf = [0u8; 96];
     inf[0] = 0x40;
     assert_eq!(eth::PublicKey::from_uncompressed_unchecked(&inf), Err(Error::Identity));
     let pk2: bls::PublicKey<MinSig> = sk.public_key();
-    let mut un2 = [0u8; 192];
-    pk2.write_uncompressed(&mut un2);
+    let un2 = pk2.to_uncompressed();
     assert_eq!(bls::PublicKey::<MinSig>::from_uncompressed(&un2), Ok(pk2));
     assert_eq!(bls::PublicKey::<MinSig>::from_bytes(&pk2.to_bytes()), Ok(pk2));
 }

@@ -14,6 +14,7 @@
 
 use blst::*;
 use isochron::curve::short_weierstrass::{Affine, Projective, Scalar, SwCurve};
+use isochron::curve::PointEncoding;
 use isochron::curves::bls12_381::{Bls12_381, Fp, Fp12, Fp2, Fp6, G1Affine, G1Curve, G2Affine, G2Curve};
 use isochron::field::{Field, SqrtField};
 use isochron::pairing::{self, Gt};
@@ -98,8 +99,7 @@ fn to_blst_fp12(f: &Fp12) -> blst_fp12 {
 /// Our G1 point in blst, through our uncompressed encoding and `blst_p1_deserialize` (which
 /// checks the curve equation but not the subgroup).
 fn to_blst_p1(p: &G1Affine) -> blst_p1_affine {
-    let mut b = [0u8; 96];
-    p.write_uncompressed(&mut b);
+    let b = p.to_uncompressed();
     let mut out = blst_p1_affine::default();
     // SAFETY: FFI call; `b` holds the 96 bytes blst reads.
     assert_eq!(unsafe { blst_p1_deserialize(&mut out, b.as_ptr()) }, BLST_ERROR::BLST_SUCCESS);
@@ -115,8 +115,7 @@ fn from_blst_p1(p: &blst_p1_affine) -> G1Affine {
 }
 
 fn to_blst_p2(p: &G2Affine) -> blst_p2_affine {
-    let mut b = [0u8; 192];
-    p.write_uncompressed(&mut b);
+    let b = p.to_uncompressed();
     let mut out = blst_p2_affine::default();
     // SAFETY: FFI call; `b` holds the 192 bytes blst reads.
     assert_eq!(unsafe { blst_p2_deserialize(&mut out, b.as_ptr()) }, BLST_ERROR::BLST_SUCCESS);
@@ -274,10 +273,8 @@ fn g1_encodings_match_blst_both_ways() {
     points.push(G1Affine::identity());
     for p in points {
         let bp = to_blst_p1(&p);
-        let (mut ours_c, mut theirs_c) = ([0u8; 48], [0u8; 48]);
-        let (mut ours_u, mut theirs_u) = ([0u8; 96], [0u8; 96]);
-        p.write_compressed(&mut ours_c);
-        p.write_uncompressed(&mut ours_u);
+        let (ours_c, mut theirs_c) = (p.to_compressed(), [0u8; 48]);
+        let (ours_u, mut theirs_u) = (p.to_uncompressed(), [0u8; 96]);
         // SAFETY: FFI calls; the buffers hold the bytes blst writes.
         unsafe {
             blst_p1_affine_compress(theirs_c.as_mut_ptr(), &bp);
@@ -302,10 +299,8 @@ fn g2_encodings_match_blst_both_ways() {
     points.push(G2Affine::identity());
     for p in points {
         let bp = to_blst_p2(&p);
-        let (mut ours_c, mut theirs_c) = ([0u8; 96], [0u8; 96]);
-        let (mut ours_u, mut theirs_u) = ([0u8; 192], [0u8; 192]);
-        p.write_compressed(&mut ours_c);
-        p.write_uncompressed(&mut ours_u);
+        let (ours_c, mut theirs_c) = (p.to_compressed(), [0u8; 96]);
+        let (ours_u, mut theirs_u) = (p.to_uncompressed(), [0u8; 192]);
         // SAFETY: FFI calls; the buffers hold the bytes blst writes.
         unsafe {
             blst_p2_affine_compress(theirs_c.as_mut_ptr(), &bp);
@@ -345,12 +340,10 @@ fn subgroup_checks_match_blst() {
             assert!(!blst_p1_affine_in_g1(&to_blst_p1(&bad1)));
             assert!(!blst_p2_affine_in_g2(&to_blst_p2(&bad2)));
         }
-        let mut c1 = [0u8; 48];
-        bad1.write_compressed(&mut c1);
+        let c1 = bad1.to_compressed();
         assert_eq!(G1Affine::from_compressed(&c1), Err(isochron::Error::NotInSubgroup));
         assert_eq!(G1Affine::from_compressed_unchecked(&c1), Ok(bad1));
-        let mut c2 = [0u8; 96];
-        bad2.write_compressed(&mut c2);
+        let c2 = bad2.to_compressed();
         assert_eq!(G2Affine::from_compressed(&c2), Err(isochron::Error::NotInSubgroup));
         assert_eq!(G2Affine::from_compressed_unchecked(&c2), Ok(bad2));
         // blst's uncompress accepts them too (it checks the curve, not the subgroup).

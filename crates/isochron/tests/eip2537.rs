@@ -8,6 +8,7 @@
 use std::path::Path;
 
 use isochron::curve::short_weierstrass::{Affine, Projective, Scalar, SwCurve};
+use isochron::curve::PointEncoding;
 use isochron::curves::bls12_381::{self, Bls12_381, G1Curve, G2Curve};
 use isochron::field::{Field, FieldParams};
 use isochron::Error;
@@ -36,35 +37,60 @@ fn chunks(input: &[u8], size: usize) -> Result<std::slice::Chunks<'_, u8>, Error
     Ok(input.chunks(size))
 }
 
+/// The per-curve EIP-2537 methods of BLS12-381 G1 and G2, for the generic precompiles below.
+trait Eip2537: Sized {
+    const SIZE: usize;
+    fn encode(&self) -> Vec<u8>;
+    fn decode(bytes: &[u8]) -> Result<Self, Error>;
+    fn decode_unchecked(bytes: &[u8]) -> Result<Self, Error>;
+}
+
+macro_rules! eip2537 {
+    ($a:ty, $size:literal) => {
+        impl Eip2537 for $a {
+            const SIZE: usize = $size;
+            fn encode(&self) -> Vec<u8> {
+                self.to_eip2537().to_vec()
+            }
+            fn decode(bytes: &[u8]) -> Result<Self, Error> {
+                <$a>::from_eip2537(bytes)
+            }
+            fn decode_unchecked(bytes: &[u8]) -> Result<Self, Error> {
+                <$a>::from_eip2537_unchecked(bytes)
+            }
+        }
+    };
+}
+eip2537!(bls12_381::G1Affine, 128);
+eip2537!(bls12_381::G2Affine, 256);
+
 /// G1ADD / G2ADD: two points, on the curve (no subgroup check), their sum.
 fn add<C: SwCurve>(input: &[u8]) -> Result<Vec<u8>, Error>
 where
-    C::Base: isochron::curve::short_weierstrass::encoding::CoordinateEncoding,
+    Affine<C>: Eip2537,
 {
-    let size = Affine::<C>::EIP2537_SIZE;
+    let size = Affine::<C>::SIZE;
     if input.len() != 2 * size {
         return Err(Error::Length { expected: 2 * size, got: input.len() });
     }
-    let p = Affine::<C>::from_eip2537_unchecked(&input[..size])?;
-    let q = Affine::<C>::from_eip2537_unchecked(&input[size..])?;
-    let mut out = vec![0u8; size];
-    (p.to_projective() + q.to_projective()).to_affine().write_eip2537(&mut out);
-    Ok(out)
+    let p = Affine::<C>::decode_unchecked(&input[..size])?;
+    let q = Affine::<C>::decode_unchecked(&input[size..])?;
+    Ok((p.to_projective() + q.to_projective()).to_affine().encode())
 }
 
 /// G1MSM / G2MSM: pairs of a subgroup point and a 32-byte big-endian scalar (any 256-bit
 /// integer, taken mod r since the points have order r); the sum of the products.
 fn msm<C: SwCurve>(input: &[u8]) -> Result<Vec<u8>, Error>
 where
-    C::Base: isochron::curve::short_weierstrass::encoding::CoordinateEncoding,
+    Affine<C>: Eip2537,
 {
-    let size = Affine::<C>::EIP2537_SIZE;
+    let size = Affine::<C>::SIZE;
     let r = BigUint::from_bytes_le(
         &<C::ScalarParams as FieldParams<4>>::MODULUS.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<_>>(),
     );
     let mut acc = Projective::<C>::identity();
     for c in chunks(input, size + 32)? {
-        let p = Affine::<C>::from_eip2537(&c[..size])?;
+        let p = Affine::<C>::decode(&c[..size])?;
         let k = BigUint::from_bytes_be(&c[size..]) % &r;
         let mut kb = [0u8; 32];
         let be = k.to_bytes_be();
@@ -72,15 +98,13 @@ where
         let k = Scalar::<C>::from_bytes_be(&kb).unwrap();
         acc += p.to_projective().mul_vartime(&k);
     }
-    let mut out = vec![0u8; size];
-    acc.to_affine().write_eip2537(&mut out);
-    Ok(out)
+    Ok(acc.to_affine().encode())
 }
 
 /// PAIRING: pairs of a G1 and a G2 subgroup point; 32 bytes, the last one 1 iff the product of
 /// the pairings is one.
 fn pairing_check(input: &[u8]) -> Result<Vec<u8>, Error> {
-    let (s1, s2) = (bls12_381::G1Affine::EIP2537_SIZE, bls12_381::G2Affine::EIP2537_SIZE);
+    let (s1, s2) = (128, 256);
     let pairs = chunks(input, s1 + s2)?
         .map(|c| Ok((bls12_381::G1Affine::from_eip2537(&c[..s1])?, bls12_381::G2Affine::from_eip2537(&c[s1..])?)))
         .collect::<Result<Vec<_>, Error>>()?;
@@ -151,22 +175,19 @@ macro_rules! round_trips {
         fn $name() {
             type A = Affine<$curve>;
             let mut rng = ChaCha20Rng::seed_from_u64(51);
-            assert_eq!(A::EIP2537_SIZE, $size);
-            let mut buf = [0u8; $size];
-            A::identity().write_eip2537(&mut buf);
+            let buf: [u8; $size] = A::identity().to_eip2537();
             assert!(buf.iter().all(|&b| b == 0));
             assert!(bool::from(A::from_eip2537(&buf).unwrap().is_identity()));
             for _ in 0..8 {
                 let p = Projective::<$curve>::generator().mul(&Scalar::<$curve>::random(&mut rng)).to_affine();
-                p.write_eip2537(&mut buf);
+                let buf: [u8; $size] = p.to_eip2537();
                 // Every 64-byte coefficient starts with 16 zero bytes.
                 assert!(buf.chunks(64).all(|c| c[..16].iter().all(|&b| b == 0)));
                 assert_eq!(A::from_eip2537(&buf), Ok(p));
                 assert_eq!(A::from_eip2537_unchecked(&buf), Ok(p));
                 // The x-coordinate's first coefficient agrees with the ZCash encoding's low
                 // coefficient (Fp2: ZCash is c1 ‖ c0, EIP-2537 c0 ‖ c1).
-                let mut z = [0u8; $size / 4 * 3];
-                p.write_uncompressed(&mut z);
+                let z = p.to_uncompressed();
                 let x_c0 = if $size == 128 { &z[..48] } else { &z[48..96] };
                 assert_eq!(&buf[16..64], x_c0);
                 // Wrong length, padding, non-canonical, off the curve.
@@ -217,13 +238,11 @@ fn subgroup_check_variant() {
         }
     }
     let p1 = off_subgroup::<G1Curve>(bls12_381::Fp::ZERO);
-    let mut b1 = [0u8; 128];
-    p1.write_eip2537(&mut b1);
+    let b1 = p1.to_eip2537();
     assert_eq!(bls12_381::G1Affine::from_eip2537_unchecked(&b1), Ok(p1));
     assert_eq!(bls12_381::G1Affine::from_eip2537(&b1), Err(Error::NotInSubgroup));
     let p2 = off_subgroup::<G2Curve>(bls12_381::Fp2::ZERO);
-    let mut b2 = [0u8; 256];
-    p2.write_eip2537(&mut b2);
+    let b2 = p2.to_eip2537();
     assert_eq!(bls12_381::G2Affine::from_eip2537_unchecked(&b2), Ok(p2));
     assert_eq!(bls12_381::G2Affine::from_eip2537(&b2), Err(Error::NotInSubgroup));
 }

@@ -6,6 +6,7 @@
 use std::path::Path;
 
 use isochron::curve::short_weierstrass::{Projective, SwCurve};
+use isochron::curve::PointEncoding;
 use isochron::curves::bls12_381::{G1Suite, G2Suite};
 use isochron::curves::{bls12_381, bn254};
 use isochron::error::Error;
@@ -263,9 +264,7 @@ fn differential_blst() {
             } else {
                 (G1Suite::encode_to_curve(&msg, &dst).unwrap(), G2Suite::encode_to_curve(&msg, &dst).unwrap())
             };
-            let (mut o1, mut o2) = ([0u8; 96], [0u8; 192]);
-            q1.to_affine().write_uncompressed(&mut o1);
-            q2.to_affine().write_uncompressed(&mut o2);
+            let (o1, o2) = (q1.to_affine().to_uncompressed(), q2.to_affine().to_uncompressed());
             assert_eq!(o1, b1, "G1 ro={ro} case {i}");
             assert_eq!(o2, b2, "G2 ro={ro} case {i}");
         }

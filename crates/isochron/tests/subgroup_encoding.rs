@@ -4,6 +4,7 @@
 mod common;
 
 use isochron::curve::short_weierstrass::{Projective, Scalar, SwCurve};
+use isochron::curve::PointEncoding;
 use isochron::curves::{bls12_381, bn254};
 use isochron::field::{FieldParams, SqrtField};
 use isochron::Error;
@@ -50,10 +51,7 @@ fn zcash_encodings_round_trip_and_reject() {
             bls12_381::G1Projective::generator().mul(&Scalar::<bls12_381::G1Curve>::random(&mut rng))
         }
         .to_affine();
-        let mut c = [0u8; 48];
-        let mut u = [0u8; 96];
-        p.write_compressed(&mut c);
-        p.write_uncompressed(&mut u);
+        let (c, u) = (p.to_compressed(), p.to_uncompressed());
         assert_eq!(bls12_381::G1Affine::from_compressed(&c).unwrap(), p);
         assert_eq!(bls12_381::G1Affine::from_uncompressed(&u).unwrap(), p);
         assert_eq!(bls12_381::G1Affine::from_compressed(&c[..47]), Err(Error::Length { expected: 48, got: 47 }));
@@ -62,10 +60,7 @@ fn zcash_encodings_round_trip_and_reject() {
         bad[0] &= 0x7f; // compression flag cleared
         assert_eq!(bls12_381::G1Affine::from_compressed(&bad), Err(Error::InvalidFlags));
         let q = bls12_381::G2Projective::generator().mul(&Scalar::<bls12_381::G2Curve>::random(&mut rng)).to_affine();
-        let mut c2 = [0u8; 96];
-        let mut u2 = [0u8; 192];
-        q.write_compressed(&mut c2);
-        q.write_uncompressed(&mut u2);
+        let (c2, u2) = (q.to_compressed(), q.to_uncompressed());
         assert_eq!(bls12_381::G2Affine::from_compressed(&c2).unwrap(), q);
         assert_eq!(bls12_381::G2Affine::from_uncompressed(&u2).unwrap(), q);
     }
@@ -87,7 +82,7 @@ fn zcash_encodings_round_trip_and_reject() {
             break p.to_affine();
         }
     };
-    outside.write_compressed(&mut c);
+    let c = outside.to_compressed();
     assert_eq!(bls12_381::G1Affine::from_compressed(&c), Err(Error::NotInSubgroup));
     assert_eq!(bls12_381::G1Affine::from_compressed_unchecked(&c).unwrap(), outside);
 }
@@ -95,16 +90,14 @@ fn zcash_encodings_round_trip_and_reject() {
 #[test]
 fn evm_encodings() {
     let g = bn254::G1Affine::generator();
-    let mut b = [0u8; 64];
-    g.write_xy(&mut b);
+    let mut b = g.to_evm_bytes();
     assert_eq!(b[31], 1);
     assert_eq!(b[63], 2);
-    assert_eq!(bn254::G1Affine::from_xy_bytes(&b).unwrap(), g);
-    assert!(bool::from(bn254::G1Affine::from_xy_bytes(&[0u8; 64]).unwrap().is_identity()));
+    assert_eq!(bn254::G1Affine::from_evm_bytes(&b).unwrap(), g);
+    assert!(bool::from(bn254::G1Affine::from_evm_bytes(&[0u8; 64]).unwrap().is_identity()));
     b[63] = 3;
-    assert_eq!(bn254::G1Affine::from_xy_bytes(&b), Err(Error::NotOnCurve));
+    assert_eq!(bn254::G1Affine::from_evm_bytes(&b), Err(Error::NotOnCurve));
     let q = bn254::G2Affine::generator();
-    let mut b2 = [0u8; 128];
-    q.write_xy(&mut b2);
-    assert_eq!(bn254::G2Affine::from_xy_bytes(&b2).unwrap(), q);
+    let b2 = q.to_evm_bytes();
+    assert_eq!(bn254::G2Affine::from_evm_bytes(&b2).unwrap(), q);
 }

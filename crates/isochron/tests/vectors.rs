@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
+use isochron::curve::PointEncoding;
 use isochron::curves::{bls12_381, bn254};
 use serde_json::Value;
 
@@ -43,14 +44,12 @@ fn bls_deserialization() {
             let want = case["output"].as_bool().unwrap();
             let got = if group == "G1" {
                 bls12_381::G1Affine::from_compressed(&bytes).map(|p| {
-                    let mut out = [0u8; 48];
-                    p.write_compressed(&mut out);
+                    let out = p.to_compressed();
                     assert_eq!(out.as_slice(), bytes.as_slice(), "{name}: re-encoding");
                 })
             } else {
                 bls12_381::G2Affine::from_compressed(&bytes).map(|p| {
-                    let mut out = [0u8; 96];
-                    p.write_compressed(&mut out);
+                    let out = p.to_compressed();
                     assert_eq!(out.as_slice(), bytes.as_slice(), "{name}: re-encoding");
                 })
             };
@@ -74,8 +73,8 @@ fn evm_bn254_pairing_check() {
         let pairs: Vec<_> = input
             .chunks(192)
             .map(|c| {
-                let p = bn254::G1Affine::from_xy_bytes(&c[..64]).unwrap();
-                let q = bn254::G2Affine::from_xy_bytes(&c[64..]).unwrap();
+                let p = bn254::G1Affine::from_evm_bytes(&c[..64]).unwrap();
+                let q = bn254::G2Affine::from_evm_bytes(&c[64..]).unwrap();
                 (p, q)
             })
             .collect();

@@ -10,7 +10,7 @@ use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use super::hkdf;
 use super::variant::Variant;
-use crate::curve::{AffinePoint, Group};
+use crate::curve::{AffinePoint, Group, PointEncoding};
 use crate::curves::bls12_381::{Fr, FrParams};
 use crate::error::Error;
 use crate::field::FieldParams;
@@ -101,8 +101,10 @@ impl SecretKey {
     pub fn to_bytes(&self) -> Zeroizing<[u8; 32]> {
         let mut out = Zeroizing::new([0u8; 32]);
         let mut v = self.0.to_canonical_limbs();
-        limbs::to_be_bytes(&v, &mut out[..]);
+        let mut words = limbs::to_be_bytes(&v);
+        out.copy_from_slice(words.as_flattened());
         v.zeroize();
+        words.zeroize();
         out
     }
 
@@ -164,7 +166,7 @@ impl<V: Variant> PublicKey<V> {
     /// flags, canonical, on the curve, in the subgroup, not the identity
     /// ([`Error::Identity`]).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
-        Self::from_point(V::decode_pk(bytes, true)?)
+        Self::from_point(V::PkPoint::from_compressed(bytes)?)
     }
 
     /// Decodes the compressed encoding **without the subgroup check** (the costliest part of
@@ -175,20 +177,20 @@ impl<V: Variant> PublicKey<V> {
     /// caller's own validator registry): a point outside the subgroup breaks the security of
     /// every verification that uses it.
     pub fn from_bytes_unchecked(bytes: &[u8]) -> Result<Self, Error> {
-        Self::from_point(V::decode_pk(bytes, false)?)
+        Self::from_point(V::PkPoint::from_compressed_unchecked(bytes)?)
     }
 
     /// Decodes the uncompressed encoding (`x ‖ y`) with every check, as
     /// [`PublicKey::from_bytes`].
     pub fn from_uncompressed(bytes: &[u8]) -> Result<Self, Error> {
-        Self::from_point(V::decode_pk_uncompressed(bytes, true)?)
+        Self::from_point(V::PkPoint::from_uncompressed(bytes)?)
     }
 
     /// Decodes the uncompressed encoding without the subgroup check, the fastest way to
     /// reload a validated key (no square root, no subgroup check; the curve equation is still
     /// checked). **Only for keys already validated**, as [`PublicKey::from_bytes_unchecked`].
     pub fn from_uncompressed_unchecked(bytes: &[u8]) -> Result<Self, Error> {
-        Self::from_point(V::decode_pk_uncompressed(bytes, false)?)
+        Self::from_point(V::PkPoint::from_uncompressed_unchecked(bytes)?)
     }
 
     /// A key from a point of the public-key group, checking the subgroup and the identity.
@@ -211,15 +213,14 @@ impl<V: Variant> PublicKey<V> {
 
     /// The compressed encoding (48 bytes for [`super::MinPk`], 96 for [`super::MinSig`]).
     pub fn to_bytes(&self) -> V::PkBytes {
-        V::encode_pk(&self.point)
+        self.point.to_compressed()
     }
 
-    /// Writes the uncompressed encoding (`V::PK_UNCOMPRESSED_SIZE` bytes) into `out`.
-    ///
-    /// # Panics
-    /// If `out` has another length.
-    pub fn write_uncompressed(&self, out: &mut [u8]) {
-        V::write_pk_uncompressed(&self.point, out)
+    /// The uncompressed encoding (`x ‖ y` in the ZCash format of draft-irtf-cfrg-pairing-
+    /// friendly-curves-11 Appendix C: 96 bytes for [`super::MinPk`], 192 for
+    /// [`super::MinSig`]).
+    pub fn to_uncompressed(&self) -> V::PkUncompressedBytes {
+        self.point.to_uncompressed()
     }
 
     /// The point.

@@ -4,7 +4,7 @@
 use core::marker::PhantomData;
 
 use super::variant::Variant;
-use crate::curve::{AffinePoint, Group};
+use crate::curve::{AffinePoint, Group, PointEncoding};
 use crate::error::Error;
 
 /// A BLS signature (or aggregate signature) of variant `V`: a point of the signature group in
@@ -22,7 +22,7 @@ impl<V: Variant> Signature<V> {
     /// `signature_to_point` and `signature_subgroup_check`): length, flags, canonical, on the
     /// curve, in the subgroup.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
-        Ok(Self::from_point(V::decode_sig(bytes)?))
+        Ok(Self::from_point(V::SigPoint::from_compressed(bytes)?))
     }
 
     /// A signature from a point of the signature group, checking the curve and the subgroup.
@@ -42,7 +42,7 @@ impl<V: Variant> Signature<V> {
 
     /// The compressed encoding (96 bytes for [`super::MinPk`], 48 for [`super::MinSig`]).
     pub fn to_bytes(&self) -> V::SigBytes {
-        V::encode_sig(&self.point)
+        self.point.to_compressed()
     }
 
     /// The point.

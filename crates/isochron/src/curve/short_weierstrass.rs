@@ -10,7 +10,7 @@ use core::fmt::Debug;
 use crate::field::{Field, FieldParams};
 
 mod affine;
-pub mod encoding;
+pub(crate) mod encoding;
 pub mod endomorphism;
 mod fixed_base;
 pub mod glv;

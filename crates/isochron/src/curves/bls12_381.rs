@@ -226,6 +226,8 @@ impl PairingParams<6> for Bls12_381 {
 
 crate::pairing::pairing_engine!(Bls12_381, 6);
 
+/// The point encodings (`PointEncoding` and the EVM's formats).
+mod encoding;
 /// RFC 9380 hashing to G1 and G2 (§8.8).
 mod hash_to_curve;
 pub use hash_to_curve::{encode_to_g1, encode_to_g2, hash_to_g1, hash_to_g2, G1Suite, G2Suite};

@@ -73,6 +73,12 @@ impl SwCurve for G1Curve {
 
     /// GLV with `φ` (`phi`), eigenvalue `λ = −(36u³ + 18u² + 6u + 2)` (see `G1_LATTICE`).
     const ENDOMORPHISM: Option<Endomorphism<Self>> = Some(Endomorphism { map: phi, lattice: G1_LATTICE });
+
+    /// Always true: BN254's `E(Fp)` has prime order `r` (cofactor 1), so every point of the
+    /// curve is in G1 (the `curve_groups` tests check `[r]P = O` on random curve points).
+    fn is_torsion_free_vartime(_: &G1Projective) -> bool {
+        true
+    }
 }
 
 /// `β = 3^((p−1)/3)`, a primitive cube root of unity in Fp (3 is a non-cube); with it
@@ -227,6 +233,8 @@ const BN_U: u64 = 4965661367192848881;
 
 crate::pairing::pairing_engine!(Bn254, 4);
 
+/// The point encodings (`PointEncoding` and the EVM's formats).
+mod encoding;
 /// Hashing to G1 (RFC 9380 §6.6.1 SVDW; the suite `BN254G1_XMD:SHA-256_SVDW_{RO,NU}_`).
 mod hash_to_curve;
 pub use hash_to_curve::{encode_to_g1, hash_to_g1, G1Suite};

@@ -230,9 +230,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
 
     /// The canonical big-endian encoding (`8·N` bytes).
     pub fn to_bytes_be(&self) -> FpBytes<N> {
-        let mut out = FpBytes([[0u8; 8]; N]);
-        limbs::to_be_bytes(&self.to_canonical_limbs(), out.0.as_flattened_mut());
-        out
+        FpBytes(limbs::to_be_bytes(&self.to_canonical_limbs()))
     }
 
     /// The canonical little-endian encoding (`8·N` bytes).

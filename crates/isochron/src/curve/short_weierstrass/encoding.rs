@@ -1,55 +1,91 @@
-//! Point encodings that validate: the ZCash/Ethereum BLS12-381 format (compressed and
-//! uncompressed, three flag bits; ZCash `bls12_381` crate notes "Serialization", adopted by
-//! the Ethereum consensus specs) and plain big-endian `x ‖ y` with the all-zero identity (the
-//! EVM's BN254 precompiles, EIP-196/197), and the EIP-2537 padded encoding of the BLS12-381
-//! precompiles (each Fp element in 64 big-endian bytes whose top bytes are zero, Fp2 as `c0 ‖ c1`,
-//! a point as `x ‖ y`, the identity all zeros).
+//! Crate-private building blocks of the named curves' point encodings. The public encodings
+//! are declared by each curve (`curves/bls12_381/encoding.rs`, `curves/bn254/encoding.rs`),
+//! which picks the formats that belong to it; this module only avoids writing each format twice
+//! (once for G1 over Fp, once for G2 over Fp2):
 //!
-//! Every decoder checks, in order: length, flags, canonical coordinates (each `< p`), curve
-//! equation, then subgroup membership ([`SwCurve::is_torsion_free_vartime`]), and reports the
-//! first failure as an [`Error`]. The `_unchecked` variants skip the subgroup check only.
+//! - [`CoordinateEncoding`]: a coordinate as big-endian bytes (Fp2 as `c1 ‖ c0`, the ZCash and
+//!   EIP-197 order), as little-endian bytes (Fp2 as `c0 ‖ c1`, the arkworks order) and padded
+//!   to 64 bytes per Fp coefficient (EIP-2537, Fp2 as `c0 ‖ c1`);
+//! - the ZCash flag format, three flag bits in the first byte (ZCash `bls12_381` crate notes
+//!   "Serialization"; draft-irtf-cfrg-pairing-friendly-curves-11 Appendix C);
+//! - the arkworks `CanonicalSerialize` format of short Weierstrass points (ark-ec 0.6
+//!   `SWFlags`): little-endian coordinates, infinity (`0x40`) and "y is the larger root"
+//!   (`0x80`) in the top two bits of the last byte;
+//! - plain big-endian `x ‖ y` with the all-zero identity (EIP-196/197) and its EIP-2537 padded
+//!   variant.
+//!
+//! Each flag format needs spare bits at the top of the coordinate's encoding (three for ZCash,
+//! two for arkworks); a compile-time assertion rejects a field without them, so a format cannot
+//! be applied to a curve where a flag bit would be a value bit (the ZCash sort bit `0x20` is
+//! a value bit of BN254's 254-bit p).
+//!
+//! Encoders are constant time in the point (the flags are selected with [`Choice`]); decoders
+//! take public bytes. Every decoder checks, in order: length, flags, canonical coordinates (each
+//! `< p`), the curve equation, and (in the per-curve wrappers, through [`check_subgroup`]) the
+//! subgroup, and reports the first failure as an [`Error`]. No function here panics on input:
+//! output sizes are checked at compile time against the coordinate field.
+
+use core::mem::size_of;
 
 use subtle::{Choice, ConditionallySelectable};
 
 use super::{Affine, SwCurve};
+use crate::curve::ByteArray;
 use crate::error::Error;
 use crate::field::fp2::{Fp2, TowerParams};
 use crate::field::{Field, FieldParams, Fp, SqrtField};
 
-/// A coordinate field with a big-endian encoding: Fp as its canonical integer, Fp2 as
-/// `c1 ‖ c0` (the ZCash and EIP-197 order).
-pub trait CoordinateEncoding: SqrtField {
-    /// Encoded size in bytes.
+/// A coordinate field with the byte encodings of the named curves' formats.
+pub(crate) trait CoordinateEncoding: SqrtField {
+    /// Size of the big- or little-endian encoding in bytes (`8·N` per Fp coefficient).
     const SIZE: usize;
-    /// Writes the encoding into `out` (`SIZE` bytes).
-    fn write_be(&self, out: &mut [u8]);
-    /// Reads `SIZE` bytes; rejects non-canonical values.
-    fn read_be(bytes: &[u8]) -> Result<Self, Error>;
-    /// Whether the element is "lexicographically largest" (greater than its negation, comparing
-    /// the most significant coefficient first): the ZCash sort flag.
-    fn is_lexicographically_largest(&self) -> Choice;
+    /// The number of unused top bits of each Fp coefficient's encoding (`64·N − ⌈log₂ p⌉`).
+    const SPARE_BITS: u32;
     /// Size of the EIP-2537 padded encoding: 64 bytes per Fp coefficient.
     const PADDED_SIZE: usize;
+
+    /// Writes the big-endian encoding (Fp2 as `c1 ‖ c0`) into `out` (`SIZE` bytes).
+    fn write_be(&self, out: &mut [u8]);
+    /// Reads the big-endian encoding: [`Error::Length`] unless `SIZE` bytes,
+    /// [`Error::NonCanonical`] for a coefficient `≥ p`.
+    fn read_be(bytes: &[u8]) -> Result<Self, Error>;
+    /// Writes the little-endian encoding (Fp2 as `c0 ‖ c1`, each little-endian) into `out`
+    /// (`SIZE` bytes).
+    fn write_le(&self, out: &mut [u8]);
+    /// Reads the little-endian encoding, with the checks of [`CoordinateEncoding::read_be`].
+    fn read_le(bytes: &[u8]) -> Result<Self, Error>;
     /// Writes the EIP-2537 padded encoding into `out` (`PADDED_SIZE` bytes): each Fp
     /// coefficient as a 64-byte big-endian integer (zero top bytes), Fp2 as `c0 ‖ c1`.
     fn write_padded(&self, out: &mut [u8]);
     /// Reads `PADDED_SIZE` bytes; a non-zero padding byte makes the integer at least
-    /// `2^(64·8 − 16·8) > p`, so it is rejected as [`Error::NonCanonical`], like any value `≥ p`.
+    /// `2^(8·(8N)) > p`, so it is rejected as [`Error::NonCanonical`], like any value `≥ p`.
     fn read_padded(bytes: &[u8]) -> Result<Self, Error>;
+    /// Whether the element is "lexicographically largest", greater than its negation comparing
+    /// the most significant coefficient first (Fp2: `c1`, then `c0` if `c1 = 0`): the ZCash sort
+    /// flag and arkworks' `SWFlags::YIsNegative` (`y > −y`).
+    fn is_lexicographically_largest(&self) -> Choice;
 }
+
+/// EIP-2537's size of one Fp coefficient: 64 bytes (16 zero bytes and 48 for BLS12-381).
+const PADDED_FP: usize = 64;
 
 impl<P: FieldParams<N>, const N: usize> CoordinateEncoding for Fp<P, N> {
     const SIZE: usize = 8 * N;
+    const SPARE_BITS: u32 = 64 * N as u32 - P::MODULUS_BITS;
+    const PADDED_SIZE: usize = PADDED_FP;
+
     fn write_be(&self, out: &mut [u8]) {
         out.copy_from_slice(&self.to_bytes_be());
     }
     fn read_be(bytes: &[u8]) -> Result<Self, Error> {
         Fp::from_bytes_be(bytes)
     }
-    fn is_lexicographically_largest(&self) -> Choice {
-        Fp::is_lexicographically_largest(self)
+    fn write_le(&self, out: &mut [u8]) {
+        out.copy_from_slice(&self.to_bytes_le());
     }
-    const PADDED_SIZE: usize = PADDED_FP;
+    fn read_le(bytes: &[u8]) -> Result<Self, Error> {
+        Fp::from_bytes_le(bytes)
+    }
     fn write_padded(&self, out: &mut [u8]) {
         let (pad, value) = out.split_at_mut(PADDED_FP - 8 * N);
         pad.fill(0);
@@ -63,23 +99,36 @@ impl<P: FieldParams<N>, const N: usize> CoordinateEncoding for Fp<P, N> {
         }
         Fp::from_bytes_be(value)
     }
+    fn is_lexicographically_largest(&self) -> Choice {
+        Fp::is_lexicographically_largest(self)
+    }
 }
 
 impl<T: TowerParams<N>, const N: usize> CoordinateEncoding for Fp2<T, N> {
     const SIZE: usize = 16 * N;
+    const SPARE_BITS: u32 = <Fp<T::Fp, N> as CoordinateEncoding>::SPARE_BITS;
+    const PADDED_SIZE: usize = 2 * PADDED_FP;
+
     fn write_be(&self, out: &mut [u8]) {
         let (hi, lo) = out.split_at_mut(8 * N);
-        hi.copy_from_slice(&self.c1.to_bytes_be());
-        lo.copy_from_slice(&self.c0.to_bytes_be());
+        self.c1.write_be(hi);
+        self.c0.write_be(lo);
     }
     fn read_be(bytes: &[u8]) -> Result<Self, Error> {
+        check_len(bytes, Self::SIZE)?;
         let (hi, lo) = bytes.split_at(8 * N);
-        Ok(Fp2::new(Fp::from_bytes_be(lo)?, Fp::from_bytes_be(hi)?))
+        Ok(Fp2::new(Fp::read_be(lo)?, Fp::read_be(hi)?))
     }
-    fn is_lexicographically_largest(&self) -> Choice {
-        self.c1.is_lexicographically_largest() | (self.c1.is_zero() & self.c0.is_lexicographically_largest())
+    fn write_le(&self, out: &mut [u8]) {
+        let (lo, hi) = out.split_at_mut(8 * N);
+        self.c0.write_le(lo);
+        self.c1.write_le(hi);
     }
-    const PADDED_SIZE: usize = 2 * PADDED_FP;
+    fn read_le(bytes: &[u8]) -> Result<Self, Error> {
+        check_len(bytes, Self::SIZE)?;
+        let (lo, hi) = bytes.split_at(8 * N);
+        Ok(Fp2::new(Fp::read_le(lo)?, Fp::read_le(hi)?))
+    }
     fn write_padded(&self, out: &mut [u8]) {
         let (lo, hi) = out.split_at_mut(PADDED_FP);
         self.c0.write_padded(lo);
@@ -90,194 +139,304 @@ impl<T: TowerParams<N>, const N: usize> CoordinateEncoding for Fp2<T, N> {
         let (lo, hi) = bytes.split_at(PADDED_FP);
         Ok(Fp2::new(Fp::read_padded(lo)?, Fp::read_padded(hi)?))
     }
+    fn is_lexicographically_largest(&self) -> Choice {
+        self.c1.is_lexicographically_largest() | (self.c1.is_zero() & self.c0.is_lexicographically_largest())
+    }
 }
 
-/// EIP-2537's size of one Fp coefficient: 64 bytes (16 zero bytes and 48 for BLS12-381).
-const PADDED_FP: usize = 64;
-
-/// ZCash flag bits in the first byte.
-const FLAG_COMPRESSED: u8 = 0x80;
-const FLAG_INFINITY: u8 = 0x40;
-const FLAG_SORT: u8 = 0x20;
-const FLAGS: u8 = FLAG_COMPRESSED | FLAG_INFINITY | FLAG_SORT;
-
-fn check_len(bytes: &[u8], expected: usize) -> Result<(), Error> {
+/// [`Error::Length`] unless `bytes` has `expected` bytes.
+pub(crate) fn check_len(bytes: &[u8], expected: usize) -> Result<(), Error> {
     if bytes.len() != expected {
         return Err(Error::Length { expected, got: bytes.len() });
     }
     Ok(())
 }
 
-impl<C: SwCurve> Affine<C>
+/// `bytes` copied into a fixed array `B`, or [`Error::Length`].
+fn to_array<B: ByteArray>(bytes: &[u8]) -> Result<B, Error> {
+    check_len(bytes, size_of::<B>())?;
+    let mut out = B::ZERO;
+    out.as_mut().copy_from_slice(bytes);
+    Ok(out)
+}
+
+/// The coordinates, `(0, 0)` for the identity; constant time.
+fn xy_or_zero<C: SwCurve>(p: &Affine<C>) -> (C::Base, C::Base) {
+    (
+        C::Base::conditional_select(&p.x, &C::Base::ZERO, p.infinity),
+        C::Base::conditional_select(&p.y, &C::Base::ZERO, p.infinity),
+    )
+}
+
+/// The point `(x, y)` if it satisfies the curve equation, else [`Error::NotOnCurve`].
+fn on_curve<C: SwCurve>(x: C::Base, y: C::Base) -> Result<Affine<C>, Error> {
+    Option::from(Affine::from_xy(x, y)).ok_or(Error::NotOnCurve)
+}
+
+/// The point with the root `y` of `x³ + b` of the requested sign (`largest`: the
+/// lexicographically largest root), or [`Error::NotOnCurve`] if `x³ + b` is not a square.
+fn decompress<C: SwCurve>(x: C::Base, largest: bool) -> Result<Affine<C>, Error>
 where
     C::Base: CoordinateEncoding,
 {
-    /// Length of the ZCash compressed encoding (`x` with flags).
-    pub const COMPRESSED_SIZE: usize = C::Base::SIZE;
-    /// Length of the ZCash uncompressed encoding (`x ‖ y` with flags).
-    pub const UNCOMPRESSED_SIZE: usize = 2 * C::Base::SIZE;
+    let y2 = x.square() * x + C::B;
+    let y = Option::<C::Base>::from(y2.sqrt()).ok_or(Error::NotOnCurve)?;
+    let flip = y.is_lexicographically_largest() ^ Choice::from(largest as u8);
+    Ok(Affine::from_xy_unchecked(x, C::Base::conditional_select(&y, &-y, flip)))
+}
 
-    /// ZCash compressed encoding into `out` (`COMPRESSED_SIZE` bytes): `x` big-endian with the
-    /// compression flag, the infinity flag (then all else zero) and the sort flag (`y` is the
-    /// lexicographically largest root).
-    pub fn write_compressed(&self, out: &mut [u8]) {
-        assert_eq!(out.len(), Self::COMPRESSED_SIZE, "write_compressed: wrong output length");
-        let x = C::Base::conditional_select(&self.x, &C::Base::ZERO, self.infinity);
-        x.write_be(out);
-        let sort = self.y.is_lexicographically_largest() & !self.infinity;
-        out[0] |= FLAG_COMPRESSED
-            | u8::conditional_select(&0, &FLAG_INFINITY, self.infinity)
-            | u8::conditional_select(&0, &FLAG_SORT, sort);
+/// `p` if it lies in the prime-order subgroup ([`SwCurve::is_torsion_free_vartime`]), else
+/// [`Error::NotInSubgroup`].
+pub(crate) fn check_subgroup<C: SwCurve>(p: Affine<C>) -> Result<Affine<C>, Error> {
+    if C::is_torsion_free_vartime(&p.to_projective()) {
+        Ok(p)
+    } else {
+        Err(Error::NotInSubgroup)
     }
+}
 
-    /// ZCash uncompressed encoding into `out` (`UNCOMPRESSED_SIZE` bytes): `x ‖ y`, or the
-    /// infinity flag followed by zeros.
-    pub fn write_uncompressed(&self, out: &mut [u8]) {
-        assert_eq!(out.len(), Self::UNCOMPRESSED_SIZE, "write_uncompressed: wrong output length");
-        let x = C::Base::conditional_select(&self.x, &C::Base::ZERO, self.infinity);
-        let y = C::Base::conditional_select(&self.y, &C::Base::ZERO, self.infinity);
-        let (xo, yo) = out.split_at_mut(C::Base::SIZE);
-        x.write_be(xo);
-        y.write_be(yo);
-        out[0] |= u8::conditional_select(&0, &FLAG_INFINITY, self.infinity);
+/// ZCash flag bits in the first byte.
+const ZCASH_COMPRESSED: u8 = 0x80;
+const ZCASH_INFINITY: u8 = 0x40;
+const ZCASH_SORT: u8 = 0x20;
+const ZCASH_FLAGS: u8 = ZCASH_COMPRESSED | ZCASH_INFINITY | ZCASH_SORT;
+
+/// The ZCash compressed encoding (`B`: `SIZE` bytes): `x` big-endian with the compression
+/// flag, the infinity flag (then every other bit zero) and the sort flag (`y` is the
+/// lexicographically largest root). Constant time.
+pub(crate) fn zcash_compressed<C: SwCurve, B: ByteArray>(p: &Affine<C>) -> B
+where
+    C::Base: CoordinateEncoding,
+{
+    const { assert!(size_of::<B>() == C::Base::SIZE && C::Base::SPARE_BITS >= 3) };
+    let mut out = B::ZERO;
+    let (x, _) = xy_or_zero(p);
+    x.write_be(out.as_mut());
+    let sort = p.y.is_lexicographically_largest() & !p.infinity;
+    out.as_mut()[0] |= ZCASH_COMPRESSED
+        | u8::conditional_select(&0, &ZCASH_INFINITY, p.infinity)
+        | u8::conditional_select(&0, &ZCASH_SORT, sort);
+    out
+}
+
+/// The ZCash uncompressed encoding (`B`: `2·SIZE` bytes): `x ‖ y` big-endian, or the infinity
+/// flag followed by zeros. Constant time.
+pub(crate) fn zcash_uncompressed<C: SwCurve, B: ByteArray>(p: &Affine<C>) -> B
+where
+    C::Base: CoordinateEncoding,
+{
+    let mut out: B = xy_be(p);
+    const { assert!(C::Base::SPARE_BITS >= 3) };
+    out.as_mut()[0] |= u8::conditional_select(&0, &ZCASH_INFINITY, p.infinity);
+    out
+}
+
+/// Decodes the ZCash compressed encoding (`B`: its size) without the subgroup check: length,
+/// flags (compression set; infinity with no sort flag and every other bit zero), `x < p`,
+/// `x³ + b` a square.
+pub(crate) fn zcash_from_compressed_unchecked<C: SwCurve, B: ByteArray>(bytes: &[u8]) -> Result<Affine<C>, Error>
+where
+    C::Base: CoordinateEncoding,
+{
+    const { assert!(size_of::<B>() == C::Base::SIZE && C::Base::SPARE_BITS >= 3) };
+    let mut buf: B = to_array(bytes)?;
+    let buf = buf.as_mut();
+    let flags = buf[0] & ZCASH_FLAGS;
+    buf[0] &= !ZCASH_FLAGS;
+    if flags & ZCASH_COMPRESSED == 0 {
+        return Err(Error::InvalidFlags);
     }
-
-    /// Decodes the ZCash compressed encoding with every check (length, flags, `x < p`, on the
-    /// curve, in the subgroup).
-    pub fn from_compressed(bytes: &[u8]) -> Result<Self, Error> {
-        let p = Self::from_compressed_unchecked(bytes)?;
-        Self::check_subgroup(p)
-    }
-
-    /// [`Affine::from_compressed`] without the subgroup check. **Dangerous:** a point outside
-    /// the prime-order subgroup enables small-subgroup attacks; use only for points known to
-    /// be valid (for instance re-read from the caller's own trusted storage).
-    pub fn from_compressed_unchecked(bytes: &[u8]) -> Result<Self, Error> {
-        check_len(bytes, Self::COMPRESSED_SIZE)?;
-        let flags = bytes[0] & FLAGS;
-        if flags & FLAG_COMPRESSED == 0 {
+    if flags & ZCASH_INFINITY != 0 {
+        if flags & ZCASH_SORT != 0 || buf.iter().any(|&b| b != 0) {
             return Err(Error::InvalidFlags);
         }
-        let mut xb = [0u8; 192];
-        let xb = &mut xb[..C::Base::SIZE];
-        xb.copy_from_slice(bytes);
-        xb[0] &= !FLAGS;
-        if flags & FLAG_INFINITY != 0 {
-            // Infinity: no sort flag, every other bit zero.
-            if flags & FLAG_SORT != 0 || xb.iter().any(|&b| b != 0) {
-                return Err(Error::InvalidFlags);
-            }
-            return Ok(Self::identity());
-        }
-        let x = C::Base::read_be(xb)?;
-        let y2 = x.square() * x + C::B;
-        let y = Option::<C::Base>::from(y2.sqrt()).ok_or(Error::NotOnCurve)?;
-        let want_largest = Choice::from(((flags & FLAG_SORT) != 0) as u8);
-        let y = C::Base::conditional_select(&y, &-y, y.is_lexicographically_largest() ^ want_largest);
-        Ok(Self::from_xy_unchecked(x, y))
+        return Ok(Affine::identity());
     }
+    decompress(C::Base::read_be(buf)?, flags & ZCASH_SORT != 0)
+}
 
-    /// Decodes the ZCash uncompressed encoding with every check.
-    pub fn from_uncompressed(bytes: &[u8]) -> Result<Self, Error> {
-        let p = Self::from_uncompressed_unchecked(bytes)?;
-        Self::check_subgroup(p)
+/// Decodes the ZCash uncompressed encoding (`B`: its size) without the subgroup check: length,
+/// flags (no compression or sort flag; infinity with every other bit zero), `x, y < p`, on the
+/// curve.
+pub(crate) fn zcash_from_uncompressed_unchecked<C: SwCurve, B: ByteArray>(bytes: &[u8]) -> Result<Affine<C>, Error>
+where
+    C::Base: CoordinateEncoding,
+{
+    const { assert!(size_of::<B>() == 2 * C::Base::SIZE && C::Base::SPARE_BITS >= 3) };
+    let mut buf: B = to_array(bytes)?;
+    let buf = buf.as_mut();
+    let flags = buf[0] & ZCASH_FLAGS;
+    buf[0] &= !ZCASH_FLAGS;
+    if flags & (ZCASH_COMPRESSED | ZCASH_SORT) != 0 {
+        return Err(Error::InvalidFlags);
     }
-
-    /// [`Affine::from_uncompressed`] without the subgroup check. **Dangerous:** see
-    /// [`Affine::from_compressed_unchecked`].
-    pub fn from_uncompressed_unchecked(bytes: &[u8]) -> Result<Self, Error> {
-        check_len(bytes, Self::UNCOMPRESSED_SIZE)?;
-        let flags = bytes[0] & FLAGS;
-        if flags & (FLAG_COMPRESSED | FLAG_SORT) != 0 {
+    if flags & ZCASH_INFINITY != 0 {
+        if buf.iter().any(|&b| b != 0) {
             return Err(Error::InvalidFlags);
         }
-        let mut buf = [0u8; 384];
-        let buf = &mut buf[..Self::UNCOMPRESSED_SIZE];
-        buf.copy_from_slice(bytes);
-        buf[0] &= !FLAGS;
-        if flags & FLAG_INFINITY != 0 {
-            if buf.iter().any(|&b| b != 0) {
-                return Err(Error::InvalidFlags);
-            }
-            return Ok(Self::identity());
-        }
-        let (xb, yb) = buf.split_at(C::Base::SIZE);
-        Self::on_curve(C::Base::read_be(xb)?, C::Base::read_be(yb)?)
+        return Ok(Affine::identity());
     }
+    let (xb, yb) = buf.split_at(C::Base::SIZE);
+    on_curve(C::Base::read_be(xb)?, C::Base::read_be(yb)?)
+}
 
-    /// Plain big-endian `x ‖ y`; the identity is all zeros (EIP-196/197).
-    pub fn write_xy(&self, out: &mut [u8]) {
-        assert_eq!(out.len(), 2 * C::Base::SIZE, "write_xy: wrong output length");
-        let x = C::Base::conditional_select(&self.x, &C::Base::ZERO, self.infinity);
-        let y = C::Base::conditional_select(&self.y, &C::Base::ZERO, self.infinity);
-        let (xo, yo) = out.split_at_mut(C::Base::SIZE);
-        x.write_be(xo);
-        y.write_be(yo);
+/// Plain big-endian `x ‖ y` (`B`: `2·SIZE` bytes), the identity all zeros (EIP-196/197).
+/// Constant time.
+pub(crate) fn xy_be<C: SwCurve, B: ByteArray>(p: &Affine<C>) -> B
+where
+    C::Base: CoordinateEncoding,
+{
+    const { assert!(size_of::<B>() == 2 * C::Base::SIZE) };
+    let mut out = B::ZERO;
+    let (x, y) = xy_or_zero(p);
+    let (xo, yo) = out.as_mut().split_at_mut(C::Base::SIZE);
+    x.write_be(xo);
+    y.write_be(yo);
+    out
+}
+
+/// Decodes plain big-endian `x ‖ y` (all zeros: the identity) without the subgroup check:
+/// length, `x, y < p`, on the curve (EIP-196/197).
+pub(crate) fn xy_be_decode_unchecked<C: SwCurve>(bytes: &[u8]) -> Result<Affine<C>, Error>
+where
+    C::Base: CoordinateEncoding,
+{
+    check_len(bytes, 2 * C::Base::SIZE)?;
+    let (xb, yb) = bytes.split_at(C::Base::SIZE);
+    let (x, y) = (C::Base::read_be(xb)?, C::Base::read_be(yb)?);
+    if bytes.iter().all(|&b| b == 0) {
+        return Ok(Affine::identity());
     }
+    on_curve(x, y)
+}
 
-    /// Decodes plain big-endian `x ‖ y` (all zeros = identity) with every check, as the EVM's
-    /// BN254 precompiles require (EIP-196: canonical coordinates, on the curve; EIP-197 adds
-    /// the subgroup check for G2).
-    pub fn from_xy_bytes(bytes: &[u8]) -> Result<Self, Error> {
-        Self::check_subgroup(Self::from_xy_bytes_unchecked(bytes)?)
+/// The EIP-2537 encoding (`B`: `2·PADDED_SIZE` bytes): `x ‖ y`, each Fp coefficient padded to
+/// 64 big-endian bytes, Fp2 as `c0 ‖ c1`; the identity all zeros. Constant time.
+pub(crate) fn eip2537<C: SwCurve, B: ByteArray>(p: &Affine<C>) -> B
+where
+    C::Base: CoordinateEncoding,
+{
+    const { assert!(size_of::<B>() == 2 * C::Base::PADDED_SIZE) };
+    let mut out = B::ZERO;
+    let (x, y) = xy_or_zero(p);
+    let (xo, yo) = out.as_mut().split_at_mut(C::Base::PADDED_SIZE);
+    x.write_padded(xo);
+    y.write_padded(yo);
+    out
+}
+
+/// Decodes the EIP-2537 encoding without the subgroup check: length, zero padding and
+/// canonical coordinates ([`Error::NonCanonical`]), on the curve (all zeros: the identity).
+pub(crate) fn eip2537_decode_unchecked<C: SwCurve>(bytes: &[u8]) -> Result<Affine<C>, Error>
+where
+    C::Base: CoordinateEncoding,
+{
+    check_len(bytes, 2 * C::Base::PADDED_SIZE)?;
+    let (xb, yb) = bytes.split_at(C::Base::PADDED_SIZE);
+    let (x, y) = (C::Base::read_padded(xb)?, C::Base::read_padded(yb)?);
+    if bytes.iter().all(|&b| b == 0) {
+        return Ok(Affine::identity());
     }
+    on_curve(x, y)
+}
 
-    /// [`Affine::from_xy_bytes`] without the subgroup check (EIP-196 G1 needs none: BN254 G1
-    /// has cofactor 1). **Dangerous** on curves with a cofactor.
-    pub fn from_xy_bytes_unchecked(bytes: &[u8]) -> Result<Self, Error> {
-        check_len(bytes, 2 * C::Base::SIZE)?;
-        if bytes.iter().all(|&b| b == 0) {
-            return Ok(Self::identity());
-        }
-        let (xb, yb) = bytes.split_at(C::Base::SIZE);
-        Self::on_curve(C::Base::read_be(xb)?, C::Base::read_be(yb)?)
+/// arkworks `SWFlags` bits in the last byte: `PointAtInfinity` and `YIsNegative` (`y > −y`).
+const ARK_INFINITY: u8 = 0x40;
+const ARK_Y_NEGATIVE: u8 = 0x80;
+const ARK_FLAGS: u8 = ARK_INFINITY | ARK_Y_NEGATIVE;
+
+/// The arkworks flags of a point, constant time: infinity, else `YIsNegative` when `y` is the
+/// lexicographically largest root.
+fn ark_flags<C: SwCurve>(p: &Affine<C>) -> u8
+where
+    C::Base: CoordinateEncoding,
+{
+    let negative = p.y.is_lexicographically_largest() & !p.infinity;
+    u8::conditional_select(&0, &ARK_INFINITY, p.infinity) | u8::conditional_select(&0, &ARK_Y_NEGATIVE, negative)
+}
+
+/// The arkworks compressed encoding (`B`: `SIZE` bytes): `x` little-endian (Fp2 as `c0 ‖ c1`)
+/// with the flags in the top two bits of the last byte; the identity is `x = 0` with the
+/// infinity flag. Constant time.
+pub(crate) fn ark_compressed<C: SwCurve, B: ByteArray>(p: &Affine<C>) -> B
+where
+    C::Base: CoordinateEncoding,
+{
+    const { assert!(size_of::<B>() == C::Base::SIZE && C::Base::SPARE_BITS >= 2) };
+    let mut out = B::ZERO;
+    let (x, _) = xy_or_zero(p);
+    x.write_le(out.as_mut());
+    out.as_mut()[C::Base::SIZE - 1] |= ark_flags(p);
+    out
+}
+
+/// The arkworks uncompressed encoding (`B`: `2·SIZE` bytes): `x ‖ y` little-endian with the
+/// flags in the top two bits of the last byte (of `y`); the identity is `(0, 0)` with the
+/// infinity flag. Constant time.
+pub(crate) fn ark_uncompressed<C: SwCurve, B: ByteArray>(p: &Affine<C>) -> B
+where
+    C::Base: CoordinateEncoding,
+{
+    const { assert!(size_of::<B>() == 2 * C::Base::SIZE && C::Base::SPARE_BITS >= 2) };
+    let mut out = B::ZERO;
+    let (x, y) = xy_or_zero(p);
+    let (xo, yo) = out.as_mut().split_at_mut(C::Base::SIZE);
+    x.write_le(xo);
+    y.write_le(yo);
+    out.as_mut()[2 * C::Base::SIZE - 1] |= ark_flags(p);
+    out
+}
+
+/// Splits the flags off the last byte: [`Error::InvalidFlags`] for both set (arkworks rejects
+/// it too: one encoding of the identity).
+fn take_ark_flags(buf: &mut [u8]) -> Result<u8, Error> {
+    let last = buf.last_mut().ok_or(Error::Length { expected: 1, got: 0 })?;
+    let flags = *last & ARK_FLAGS;
+    *last &= !ARK_FLAGS;
+    if flags == ARK_FLAGS {
+        return Err(Error::InvalidFlags);
     }
+    Ok(flags)
+}
 
-    /// Length of the EIP-2537 encoding: 128 bytes for BLS12-381 G1, 256 for G2.
-    pub const EIP2537_SIZE: usize = 2 * C::Base::PADDED_SIZE;
-
-    /// EIP-2537 encoding into `out` (`EIP2537_SIZE` bytes): `x ‖ y`, each coordinate padded to
-    /// 64 bytes per Fp coefficient (Fp2 as `c0 ‖ c1`); the identity is all zeros.
-    pub fn write_eip2537(&self, out: &mut [u8]) {
-        assert_eq!(out.len(), Self::EIP2537_SIZE, "write_eip2537: wrong output length");
-        let x = C::Base::conditional_select(&self.x, &C::Base::ZERO, self.infinity);
-        let y = C::Base::conditional_select(&self.y, &C::Base::ZERO, self.infinity);
-        let (xo, yo) = out.split_at_mut(C::Base::PADDED_SIZE);
-        x.write_padded(xo);
-        y.write_padded(yo);
+/// Decodes the arkworks compressed encoding (`B`: its size) without the subgroup check: length,
+/// flags, `x < p`, `x³ + b` a square. Stricter than arkworks on one point, so that every point
+/// has exactly one encoding: the identity must have `x = 0` (arkworks ignores `x` when the
+/// infinity flag is set).
+pub(crate) fn ark_from_compressed_unchecked<C: SwCurve, B: ByteArray>(bytes: &[u8]) -> Result<Affine<C>, Error>
+where
+    C::Base: CoordinateEncoding,
+{
+    const { assert!(size_of::<B>() == C::Base::SIZE && C::Base::SPARE_BITS >= 2) };
+    let mut buf: B = to_array(bytes)?;
+    let buf = buf.as_mut();
+    let flags = take_ark_flags(buf)?;
+    let x = C::Base::read_le(buf)?;
+    if flags & ARK_INFINITY != 0 {
+        return if bool::from(x.is_zero()) { Ok(Affine::identity()) } else { Err(Error::InvalidFlags) };
     }
+    decompress(x, flags & ARK_Y_NEGATIVE != 0)
+}
 
-    /// Decodes the EIP-2537 encoding with every check: length, zero padding and canonical
-    /// coordinates ([`Error::NonCanonical`]), on the curve, in the subgroup. EIP-2537 requires
-    /// the subgroup check for the MSM and pairing precompiles.
-    pub fn from_eip2537(bytes: &[u8]) -> Result<Self, Error> {
-        Self::check_subgroup(Self::from_eip2537_unchecked(bytes)?)
+/// Decodes the arkworks uncompressed encoding (`B`: its size) without the subgroup check:
+/// length, flags, `x, y < p`, on the curve. Stricter than arkworks, so that every point has
+/// exactly one encoding: the identity must be `(0, 0)`, and the sign flag must be the one of
+/// `y` (arkworks ignores both).
+pub(crate) fn ark_from_uncompressed_unchecked<C: SwCurve, B: ByteArray>(bytes: &[u8]) -> Result<Affine<C>, Error>
+where
+    C::Base: CoordinateEncoding,
+{
+    const { assert!(size_of::<B>() == 2 * C::Base::SIZE && C::Base::SPARE_BITS >= 2) };
+    let mut buf: B = to_array(bytes)?;
+    let buf = buf.as_mut();
+    let flags = take_ark_flags(buf)?;
+    let (xb, yb) = buf.split_at(C::Base::SIZE);
+    let (x, y) = (C::Base::read_le(xb)?, C::Base::read_le(yb)?);
+    if flags & ARK_INFINITY != 0 {
+        return if bool::from(x.is_zero() & y.is_zero()) { Ok(Affine::identity()) } else { Err(Error::InvalidFlags) };
     }
-
-    /// [`Affine::from_eip2537`] without the subgroup check, which is what EIP-2537 specifies
-    /// for G1ADD and G2ADD. **Dangerous** elsewhere: a point on the curve but outside the
-    /// prime-order subgroup enables small-subgroup attacks and breaks the scalar
-    /// multiplication's and pairing's guarantees; use only where the caller's specification
-    /// allows any curve point.
-    pub fn from_eip2537_unchecked(bytes: &[u8]) -> Result<Self, Error> {
-        check_len(bytes, Self::EIP2537_SIZE)?;
-        let (xb, yb) = bytes.split_at(C::Base::PADDED_SIZE);
-        let (x, y) = (C::Base::read_padded(xb)?, C::Base::read_padded(yb)?);
-        if bytes.iter().all(|&b| b == 0) {
-            return Ok(Self::identity());
-        }
-        Self::on_curve(x, y)
+    if bool::from(y.is_lexicographically_largest()) != (flags & ARK_Y_NEGATIVE != 0) {
+        return Err(Error::InvalidFlags);
     }
-
-    fn on_curve(x: C::Base, y: C::Base) -> Result<Self, Error> {
-        Option::from(Self::from_xy(x, y)).ok_or(Error::NotOnCurve)
-    }
-
-    fn check_subgroup(p: Self) -> Result<Self, Error> {
-        if C::is_torsion_free_vartime(&p.to_projective()) {
-            Ok(p)
-        } else {
-            Err(Error::NotInSubgroup)
-        }
-    }
+    on_curve(x, y)
 }
