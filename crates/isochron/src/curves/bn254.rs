@@ -75,7 +75,7 @@ impl SwCurve for G1Curve {
     const ENDOMORPHISM: Option<Endomorphism<Self>> = Some(Endomorphism { map: phi, lattice: G1_LATTICE });
 
     /// Always true: BN254's `E(Fp)` has prime order `r` (cofactor 1), so every point of the
-    /// curve is in G1 (the `curve_groups` tests check `[r]P = O` on random curve points).
+    /// curve (`tests/point_encoding.rs` checks `[r]P = O` on random curve points).
     fn is_torsion_free_vartime(_: &G1Projective) -> bool {
         true
     }
