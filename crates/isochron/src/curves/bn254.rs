@@ -74,8 +74,8 @@ impl SwCurve for G1Curve {
     /// GLV with `φ` (`phi`), eigenvalue `λ = −(36u³ + 18u² + 6u + 2)` (see `G1_LATTICE`).
     const ENDOMORPHISM: Option<Endomorphism<Self>> = Some(Endomorphism { map: phi, lattice: G1_LATTICE });
 
-    /// Always true: BN254's `E(Fp)` has prime order `r` (cofactor 1), so every point of the
-    /// curve (`tests/point_encoding.rs` checks `[r]P = O` on random curve points).
+    /// Always true: BN254's `E(Fp)` has prime order `r` (cofactor 1), so every point of the curve
+    /// is in G1 (`tests/point_encoding.rs` checks `[r]P = O` on random curve points).
     fn is_torsion_free_vartime(_: &G1Projective) -> bool {
         true
     }
