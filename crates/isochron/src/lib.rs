@@ -21,6 +21,8 @@
 extern crate alloc;
 
 pub mod bls;
+#[cfg(any(feature = "zkcrypto", feature = "serde"))]
+mod codec;
 pub mod ct;
 pub mod curve;
 pub mod curves;
@@ -31,6 +33,8 @@ pub mod limbs;
 pub mod pairing;
 #[cfg(test)]
 mod test_util;
+#[cfg(feature = "zkcrypto")]
+pub mod zkcrypto;
 
 pub use error::Error;
 pub use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
