@@ -31,6 +31,9 @@ pub mod field;
 pub mod hash_to_curve;
 pub mod limbs;
 pub mod pairing;
+#[cfg(feature = "serde")]
+mod serde_impls;
+mod std_traits;
 #[cfg(test)]
 mod test_util;
 #[cfg(feature = "zkcrypto")]
