@@ -279,7 +279,10 @@ mod tests {
             let u = C::uncompress(&p);
             assert_eq!(C::decompress(c.as_ref(), true), Ok(p));
             assert_eq!(C::decode_uncompressed(u.as_ref(), true), Ok(p));
-            assert_eq!(C::decompress(&c.as_ref()[1..], true), Err(Error::Length { expected: c.as_ref().len(), got: c.as_ref().len() - 1 }));
+            assert_eq!(
+                C::decompress(&c.as_ref()[1..], true),
+                Err(Error::Length { expected: c.as_ref().len(), got: c.as_ref().len() - 1 })
+            );
         }
     }
 

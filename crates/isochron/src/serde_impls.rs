@@ -58,8 +58,11 @@ fn deserialize_encoding<'de, D: Deserializer<'de>, T>(
     what: &'static str,
     decode: impl FnOnce(&[u8]) -> Result<T, Error>,
 ) -> Result<T, D::Error> {
-    let bytes =
-        if d.is_human_readable() { d.deserialize_str(EncodingVisitor(what))? } else { d.deserialize_bytes(EncodingVisitor(what))? };
+    let bytes = if d.is_human_readable() {
+        d.deserialize_str(EncodingVisitor(what))?
+    } else {
+        d.deserialize_bytes(EncodingVisitor(what))?
+    };
     decode(&bytes).map_err(de::Error::custom)
 }
 
@@ -174,7 +177,8 @@ mod tests {
         assert_eq!(&serde_json::from_str::<T>(&s).unwrap(), x, "{s}");
         // The bytes form, as non-human-readable formats see it.
         let bytes = serde_json::from_str::<String>(&s).unwrap();
-        let raw: Vec<u8> = (0..bytes.len() / 2 - 1).map(|i| u8::from_str_radix(&bytes[2 + 2 * i..4 + 2 * i], 16).unwrap()).collect();
+        let raw: Vec<u8> =
+            (0..bytes.len() / 2 - 1).map(|i| u8::from_str_radix(&bytes[2 + 2 * i..4 + 2 * i], 16).unwrap()).collect();
         let d = serde::de::value::BytesDeserializer::<serde::de::value::Error>::new(&raw);
         assert_eq!(&T::deserialize(d).unwrap(), x);
         s

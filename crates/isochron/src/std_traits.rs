@@ -157,7 +157,10 @@ mod tests {
         assert_eq!(format!("{}", bn254::G1Affine::identity()), "infinity");
         let g = bn254::G1Affine::generator();
         assert_eq!(format!("{g}"), format!("({}, {})", bn254::Fp::from_u64(1), bn254::Fp::from_u64(2)));
-        assert_eq!(format!("{:x}", bn254::G1Projective::generator().double().double()), format!("{}", (bn254::G1Projective::generator().double().double()).to_affine()));
+        assert_eq!(
+            format!("{:x}", bn254::G1Projective::generator().double().double()),
+            format!("{}", (bn254::G1Projective::generator().double().double()).to_affine())
+        );
         let e = bls12_381::Bls12_381::pairing(&bls12_381::G1Affine::generator(), &bls12_381::G2Affine::generator());
         assert_eq!(format!("{e}"), format!("{}", e.as_fp12()));
         assert!(format!("{e:x}").contains(")·w"));
@@ -172,9 +175,8 @@ mod tests {
         let c = (g * bls12_381::Fr::from_u64(3)).to_affine().to_projective();
         let set: HashSet<_> = [a, b, c, g].into_iter().collect();
         assert_eq!(set.len(), 2);
-        let set: HashSet<_> = [a.to_affine(), c.to_affine(), bls12_381::G1Affine::identity(), (g - g).to_affine()]
-            .into_iter()
-            .collect();
+        let set: HashSet<_> =
+            [a.to_affine(), c.to_affine(), bls12_381::G1Affine::identity(), (g - g).to_affine()].into_iter().collect();
         assert_eq!(set.len(), 2);
         let q = bls12_381::G2Projective::generator();
         let set: HashSet<_> = [q.double(), q + q].into_iter().collect();

@@ -267,9 +267,7 @@ where
         let n = num_scalars.max(1) as u128;
         let cost = |w: u32| (1u128 << (w - 2)) * (w as u128 + 1) + n * bits;
         // Compare table + n·bits/(w+1) scaled by (w+1) pairwise to stay in integers.
-        (2..=16u32)
-            .min_by(|&a, &b| (cost(a) * (b as u128 + 1)).cmp(&(cost(b) * (a as u128 + 1))))
-            .unwrap_or(4) as usize
+        (2..=16u32).min_by(|&a, &b| (cost(a) * (b as u128 + 1)).cmp(&(cost(b) * (a as u128 + 1)))).unwrap_or(4) as usize
     }
 }
 
@@ -374,14 +372,14 @@ impl<E: PairingParams<N>, const N: usize> Gt<E, N> {
 impl<E: PairingParams<N>, const N: usize> Add for Gt<E, N> {
     type Output = Self;
     fn add(self, rhs: Self) -> Self {
-        self * rhs
+        Mul::mul(self, rhs)
     }
 }
 /// The product by the inverse (zkcrypto's additive notation).
 impl<E: PairingParams<N>, const N: usize> Sub for Gt<E, N> {
     type Output = Self;
     fn sub(self, rhs: Self) -> Self {
-        self * rhs.invert()
+        Mul::mul(self, rhs.invert())
     }
 }
 /// The inverse (zkcrypto's additive notation).
@@ -515,26 +513,26 @@ impl<E: PairingParams<N>, const N: usize> core::fmt::Debug for MillerLoopValue<E
 impl<E: PairingParams<N>, const N: usize> Add for MillerLoopValue<E, N> {
     type Output = Self;
     fn add(self, rhs: Self) -> Self {
-        MillerLoopValue(self.0 * rhs.0)
+        MillerLoopValue(self.0.mul(&rhs.0))
     }
 }
 /// The product (zkcrypto's additive notation).
 impl<'a, E: PairingParams<N>, const N: usize> Add<&'a MillerLoopValue<E, N>> for MillerLoopValue<E, N> {
     type Output = Self;
     fn add(self, rhs: &'a Self) -> Self {
-        MillerLoopValue(self.0 * rhs.0)
+        MillerLoopValue(self.0.mul(&rhs.0))
     }
 }
 /// The product (zkcrypto's additive notation).
 impl<E: PairingParams<N>, const N: usize> AddAssign for MillerLoopValue<E, N> {
     fn add_assign(&mut self, rhs: Self) {
-        self.0 *= rhs.0;
+        self.0 = self.0.mul(&rhs.0);
     }
 }
 /// The product (zkcrypto's additive notation).
 impl<'a, E: PairingParams<N>, const N: usize> AddAssign<&'a MillerLoopValue<E, N>> for MillerLoopValue<E, N> {
     fn add_assign(&mut self, rhs: &'a Self) {
-        self.0 *= rhs.0;
+        self.0 = self.0.mul(&rhs.0);
     }
 }
 

@@ -1,6 +1,7 @@
 //! isochron as a drop-in zkcrypto engine: bellman's Groth16 (parameters, prove, verify) with
 //! `isochron::curves::bls12_381::Bls12_381`, and proofs, verifying keys and parameters that
-//! cross between isochron and zkcrypto's `bls12_381::Bls12` by bytes, both ways.
+//! cross between isochron and zkcrypto's `bls12_381::Bls12` (the dev-dependency
+//! `zk_bls12_381`) by bytes, both ways.
 #![cfg(feature = "zkcrypto")]
 
 use bellman::groth16::{
@@ -14,7 +15,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 
 type Iso = isochron::curves::bls12_381::Bls12_381;
-type Zk = bls12_381::Bls12;
+type Zk = zk_bls12_381::Bls12;
 
 /// Knowledge of `x` with `MiMC-style` rounds `xᵢ₊₁ = xᵢ³ + xᵢ + 5`, `ROUNDS` times, ending at the
 /// public `y`.
@@ -77,10 +78,10 @@ fn bytes_of_params<E: Engine>(p: &Parameters<E>) -> Vec<u8> {
 }
 
 /// The same field element in the other engine's scalar field, through the little-endian repr.
-fn to_zk(x: isochron::curves::bls12_381::Fr) -> bls12_381::Scalar {
-    bls12_381::Scalar::from_repr(x.to_repr()).unwrap()
+fn to_zk(x: isochron::curves::bls12_381::Fr) -> zk_bls12_381::Scalar {
+    zk_bls12_381::Scalar::from_repr(x.to_repr()).unwrap()
 }
-fn to_iso(x: bls12_381::Scalar) -> isochron::curves::bls12_381::Fr {
+fn to_iso(x: zk_bls12_381::Scalar) -> isochron::curves::bls12_381::Fr {
     isochron::curves::bls12_381::Fr::from_repr(x.to_repr()).unwrap()
 }
 
@@ -120,7 +121,7 @@ fn isochron_proof_verifies_under_zkcrypto() {
     assert_eq!(bytes_of_proof(&zk_proof), proof_bytes);
     assert_eq!(bytes_of_vk(&zk_vk), vk_bytes);
     let y = to_zk(chain(x));
-    assert_eq!(y, chain(bls12_381::Scalar::from(7u64)));
+    assert_eq!(y, chain(zk_bls12_381::Scalar::from(7u64)));
     let pvk = prepare_verifying_key(&zk_vk);
     assert!(verify_proof(&pvk, &zk_proof, &[y]).is_ok());
     assert!(verify_proof(&pvk, &zk_proof, &[y.double()]).is_err());
@@ -128,7 +129,7 @@ fn isochron_proof_verifies_under_zkcrypto() {
     // zkcrypto proves with isochron's parameters; isochron verifies.
     let zk_params = Parameters::<Zk>::read(&bytes_of_params(&params)[..], true).unwrap();
     let zk_proof2 =
-        create_random_proof(CubicChain { x: Some(bls12_381::Scalar::from(7u64)) }, &zk_params, &mut rng).unwrap();
+        create_random_proof(CubicChain { x: Some(zk_bls12_381::Scalar::from(7u64)) }, &zk_params, &mut rng).unwrap();
     let iso_proof2 = Proof::<Iso>::read(&bytes_of_proof(&zk_proof2)[..]).unwrap();
     assert!(verify_proof(&prepare_verifying_key(&params.vk), &iso_proof2, &[chain(x)]).is_ok());
 }
@@ -137,7 +138,7 @@ fn isochron_proof_verifies_under_zkcrypto() {
 fn zkcrypto_proof_verifies_under_isochron() {
     let mut rng = ChaCha20Rng::seed_from_u64(3);
     let params = generate_random_parameters::<Zk, _, _>(CubicChain { x: None }, &mut rng).unwrap();
-    let x = bls12_381::Scalar::from(11u64);
+    let x = zk_bls12_381::Scalar::from(11u64);
     let proof = create_random_proof(CubicChain { x: Some(x) }, &params, &mut rng).unwrap();
     let (proof_bytes, vk_bytes) = (bytes_of_proof(&proof), bytes_of_vk(&params.vk));
 
@@ -165,7 +166,8 @@ fn zkcrypto_proof_verifies_under_isochron() {
 fn corrupted_proof_bytes_are_rejected() {
     let mut rng = ChaCha20Rng::seed_from_u64(4);
     let params = generate_random_parameters::<Iso, _, _>(CubicChain { x: None }, &mut rng).unwrap();
-    let proof = create_random_proof(CubicChain { x: Some(<Iso as Engine>::Fr::from(2u64)) }, &params, &mut rng).unwrap();
+    let proof =
+        create_random_proof(CubicChain { x: Some(<Iso as Engine>::Fr::from(2u64)) }, &params, &mut rng).unwrap();
     let good = bytes_of_proof(&proof);
     for (i, flip) in [(0usize, 0x80u8), (5, 0x01), (48, 0x20), (150, 0x04)] {
         let mut bad = good.clone();
