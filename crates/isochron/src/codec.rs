@@ -266,6 +266,7 @@ ark_codec!(bn254::G2Curve, 64, 128);
 mod tests {
     use super::*;
     use crate::curve::Group;
+    use alloc::vec::Vec;
     use rand::SeedableRng;
 
     fn round_trip<C: PointCodec>(seed: u64) {
@@ -292,6 +293,32 @@ mod tests {
         round_trip::<bls12_381::G2Curve>(2);
         round_trip::<bn254::G1Curve>(3);
         round_trip::<bn254::G2Curve>(4);
+    }
+
+    /// BN254 points encode exactly as arkworks' `CanonicalSerialize`, compressed and not.
+    #[test]
+    fn bn254_matches_arkworks() {
+        use ark_ec::{AffineRepr, CurveGroup};
+        use ark_ff::PrimeField as _;
+        use ark_serialize::CanonicalSerialize;
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(9);
+        for i in 0..6 {
+            let k = if i == 0 { bn254::Fr::ZERO } else { <bn254::Fr as Field>::random(&mut rng) };
+            let ak = ark_bn254::Fr::from_le_bytes_mod_order(&k.to_bytes_le());
+            let p1 = (bn254::G1Projective::generator() * k).to_affine();
+            let a1 = (ark_bn254::G1Affine::generator() * ak).into_affine();
+            let p2 = (bn254::G2Projective::generator() * k).to_affine();
+            let a2 = (ark_bn254::G2Affine::generator() * ak).into_affine();
+            let (mut c1, mut u1, mut c2, mut u2) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+            a1.serialize_compressed(&mut c1).unwrap();
+            a1.serialize_uncompressed(&mut u1).unwrap();
+            a2.serialize_compressed(&mut c2).unwrap();
+            a2.serialize_uncompressed(&mut u2).unwrap();
+            assert_eq!(bn254::G1Curve::compress(&p1).as_ref(), &c1[..]);
+            assert_eq!(bn254::G1Curve::uncompress(&p1).as_ref(), &u1[..]);
+            assert_eq!(bn254::G2Curve::compress(&p2).as_ref(), &c2[..]);
+            assert_eq!(bn254::G2Curve::uncompress(&p2).as_ref(), &u2[..]);
+        }
     }
 
     #[test]
