@@ -2,8 +2,9 @@
 
 use core::fmt;
 
-/// Why an input was rejected.
+/// Why an input was rejected. Non-exhaustive: later versions may add reasons.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Error {
     /// The input has the wrong length (`expected` bytes, `got` bytes).
     Length {
@@ -71,5 +72,5 @@ impl fmt::Display for Error {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for Error {}
+/// `core::error::Error`, which is `std::error::Error` (so with or without `std`).
+impl core::error::Error for Error {}

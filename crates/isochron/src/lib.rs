@@ -35,6 +35,8 @@
 extern crate alloc;
 
 pub mod bls;
+#[cfg(any(feature = "zkcrypto", feature = "serde"))]
+mod codec;
 pub mod ct;
 pub mod curve;
 pub mod curves;
@@ -43,8 +45,13 @@ pub mod field;
 pub mod hash_to_curve;
 pub mod limbs;
 pub mod pairing;
+#[cfg(feature = "serde")]
+mod serde_impls;
+mod std_traits;
 #[cfg(test)]
 mod test_util;
+#[cfg(feature = "zkcrypto")]
+pub mod zkcrypto;
 
 pub use error::Error;
 pub use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
