@@ -161,8 +161,8 @@ impl<const L: usize> AsRef<[u8]> for FixedSlice<L> {
 
 #[cfg(test)]
 mod tests {
+    use alloc::format;
     use alloc::string::String;
-    use alloc::{format, vec};
 
     use super::*;
     use crate::bls::{MinPk, MinSig, SecretKey};
@@ -245,8 +245,8 @@ mod tests {
         assert!(e.contains("subgroup"), "{e}");
         // Non-canonical field element (p itself).
         let p = bn254::Fr::MODULUS;
-        let mut be = vec![0u8; 32];
-        crate::limbs::to_be_bytes(&p, &mut be);
+        let be = crate::limbs::to_be_bytes(&p);
+        let be = be.as_flattened();
         let s = format!("\"0x{}\"", be.iter().map(|b| format!("{b:02x}")).collect::<String>());
         assert!(serde_json::from_str::<bn254::Fr>(&s).unwrap_err().to_string().contains("non-canonical"));
         // Not in GT: one.
