@@ -11,7 +11,7 @@ use isochron::ct::{
 };
 use isochron::curves::{bls12_381, bn254};
 use isochron::field::{Field, FieldParams, Fp, SqrtField};
-use isochron::limbs::mont;
+use isochron::hazmat::limbs::mont;
 
 use crate::secret::{reveal, secret, secret_in_place};
 use crate::Case;

@@ -60,7 +60,7 @@ fn report_backend() {
         std::arch::is_x86_feature_detected!("adx"),
         std::arch::is_x86_feature_detected!("bmi2"),
         cfg!(target_feature = "adx"),
-        if isochron::limbs::x86_64_adx::available() { "x86-64 ADX assembly" } else { "portable" },
+        if isochron::hazmat::limbs::x86_64_adx::available() { "x86-64 ADX assembly" } else { "portable" },
     );
 }
 

@@ -13,7 +13,7 @@
 //! barrier so the compiler cannot turn later uses back into branches.
 //!
 //! Multi-word comparisons treat slices as little-endian integers (limb 0 least significant),
-//! the layout of [`crate::limbs`], and run a full borrow chain over all limbs.
+//! the layout of [`crate::hazmat::limbs`], and run a full borrow chain over all limbs.
 //!
 //! Selection follows `subtle`'s convention: `ct_select(a, b, c)` is `a` when `c` is false and
 //! `b` when it is true.

@@ -83,7 +83,7 @@ impl SecretKey {
         if bytes.len() != Self::SIZE {
             return Err(Error::Length { expected: Self::SIZE, got: bytes.len() });
         }
-        let v = Zeroizing::new(limbs::from_be_bytes::<4>(bytes));
+        let v = Zeroizing::new(limbs::from_be_bytes::<4>(bytes)?);
         let below_r = Choice::from(limbs::sub(&v, &FrParams::MODULUS).1 as u8);
         let zero = v[..].ct_eq(&[0u64; 4][..]);
         // `OS2IP(bytes) mod r`, constant time; equal to the input whenever it is accepted.
@@ -101,8 +101,10 @@ impl SecretKey {
     pub fn to_bytes(&self) -> Zeroizing<[u8; 32]> {
         let mut out = Zeroizing::new([0u8; 32]);
         let mut v = self.0.to_canonical_limbs();
-        limbs::to_be_bytes(&v, &mut out[..]);
+        let mut words = limbs::to_be_bytes(&v);
+        out.copy_from_slice(words.as_flattened()); // 4 words of 8 bytes: the same length
         v.zeroize();
+        words.zeroize();
         out
     }
 
