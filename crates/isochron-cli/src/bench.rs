@@ -1,11 +1,9 @@
 //! `isochron bench [FILTER...] [--json]`: isochron's own timings, with the op names, inputs and
 //! timing loop of the comparison benchmark (`isochron-bench`, which adds the peers).
 
-use std::io::Write;
-
 use isochron_bench::{ops, report::Report, timing};
 
-use crate::Failure;
+use crate::{out_line, Failure};
 
 /// Arguments of `isochron bench`.
 #[derive(Debug, clap::Args)]
@@ -25,15 +23,14 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         return Err(Failure::BadInput(format!("no op matches {:?}; ops: {}", args.filters, known.join(", "))));
     }
     let report = Report { json: args.json, peers: false };
-    let mut out = std::io::stdout().lock();
+    // Each line is flushed as soon as it is measured; a closed stdout stops the run.
     if let Some(h) = report.header() {
-        let _ = writeln!(out, "{h}");
+        out_line(&h)?;
     }
     for mut op in selected {
         for line in report.lines(&timing::measure(&mut op, timing::ROUNDS)) {
-            let _ = writeln!(out, "{line}");
+            out_line(&line)?;
         }
-        let _ = out.flush();
     }
     Ok(())
 }

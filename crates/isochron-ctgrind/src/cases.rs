@@ -220,12 +220,12 @@ fn slice_cases<W: Word>(area: &str) -> Vec<Case> {
         case(area, "ge", || reveal(ct_ge_slice(&arr::<W>(3), &arr::<W>(2)))),
         case(area, "select", || {
             let mut out = [w::<W>(0); 5];
-            ct_select_slice(&mut out, &arr::<W>(1), &arr::<W>(2), secret(yes()));
+            ct_select_slice(&mut out, &arr::<W>(1), &arr::<W>(2), secret(yes())).expect("same lengths");
             reveal(out);
         }),
         case(area, "swap", || {
             let (mut a, mut b) = (arr::<W>(1), arr::<W>(2));
-            ct_swap_slice(&mut a, &mut b, secret(yes()));
+            ct_swap_slice(&mut a, &mut b, secret(yes())).expect("same lengths");
             reveal((a, b));
         }),
     ]

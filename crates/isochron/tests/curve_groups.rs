@@ -89,10 +89,17 @@ macro_rules! group_tests {
                 let mut pts: Vec<Projective<C>> = (0..9).map(|_| random_point::<C>(&mut rng)).collect();
                 pts[4] = Projective::identity();
                 let mut out = vec![Affine::<C>::identity(); pts.len()];
-                Projective::batch_normalize(&pts, &mut out);
+                Projective::batch_normalize(&pts, &mut out).unwrap();
                 for (p, a) in pts.iter().zip(&out) {
                     assert_eq!(p.to_affine(), *a);
                 }
+                // A wrong output length is an error, never a panic, and writes nothing.
+                let mut short = vec![Affine::<C>::identity(); pts.len() - 1];
+                assert_eq!(
+                    Projective::batch_normalize(&pts, &mut short),
+                    Err(isochron::Error::Length { expected: pts.len(), got: pts.len() - 1 })
+                );
+                assert!(short.iter().all(|a| bool::from(a.is_identity())));
             }
 
             #[test]

@@ -183,7 +183,7 @@ fn miller_loop_and_final_exponentiation_match_blst() {
         assert!(differ_by_fp2(&ours, &theirs), "Miller loop {i}");
         let e = pairing::final_exponentiation::<Bls12_381, 6>(&ours);
         let mut e_bytes = vec![0u8; Gt::<Bls12_381, 6>::SIZE];
-        e.write_bytes(&mut e_bytes);
+        e.write_bytes(&mut e_bytes).unwrap();
         assert_eq!(e_bytes, blst_fp12_bytes(&blst_fexp(&theirs)), "pairing {i}");
         // The final exponentiation alone, on a random Fp12 element (not a Miller loop value).
         let f = Fp12::random(&mut r);

@@ -148,10 +148,11 @@ macro_rules! gt_tests {
                 let g = random_gt(&mut rng);
                 let mut buf = vec![0u8; T::SIZE];
                 assert_eq!(T::SIZE, 96 * $n);
-                g.write_bytes(&mut buf);
+                g.write_bytes(&mut buf).unwrap();
                 assert_eq!(T::from_bytes(&buf), Ok(g));
                 let mut one = vec![0u8; T::SIZE];
-                T::ONE.write_bytes(&mut one);
+                T::ONE.write_bytes(&mut one).unwrap();
+                assert_eq!(g.write_bytes(&mut buf[1..]), Err(Error::Length { expected: T::SIZE, got: T::SIZE - 1 }));
                 assert_eq!(one[8 * $n - 1], 1);
                 assert!(one.iter().enumerate().all(|(i, &b)| b == 0 || i == 8 * $n - 1));
                 assert!(bool::from(T::from_bytes(&one).unwrap().ct_eq(&T::ONE)));

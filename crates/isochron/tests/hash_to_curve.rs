@@ -120,7 +120,7 @@ impl Suite for SvdwG1 {
     type Expander = ExpandMsgXmd<sha2::Sha256>;
     const L: usize = 64;
     fn map_to_curve(u: &bls12_381::Fp) -> bls12_381::G1Projective {
-        let k = SvdwConstants::derive_vartime(-bls12_381::Fp::from_u64(3), bls12_381::G1Curve::B);
+        let k = SvdwConstants::derive_vartime(-bls12_381::Fp::from_u64(3), bls12_381::G1Curve::B).unwrap();
         map_to_curve_svdw(u, &k)
     }
     fn clear_cofactor(p: &bls12_381::G1Projective) -> bls12_381::G1Projective {
@@ -135,11 +135,18 @@ impl Suite for SvdwG2 {
     const L: usize = 64;
     fn map_to_curve(u: &bls12_381::Fp2) -> bls12_381::G2Projective {
         let z = bls12_381::Fp2::new(bls12_381::Fp::ZERO, bls12_381::Fp::ONE);
-        map_to_curve_svdw(u, &SvdwConstants::derive_vartime(z, bls12_381::G2Curve::B))
+        map_to_curve_svdw(u, &SvdwConstants::derive_vartime(z, bls12_381::G2Curve::B).unwrap())
     }
     fn clear_cofactor(p: &bls12_381::G2Projective) -> bls12_381::G2Projective {
         G2Suite::clear_cofactor(p)
     }
+}
+
+/// Constants for a `Z` that RFC 9380 §6.6.1 rejects are an error, never a panic.
+#[test]
+fn svdw_rejects_bad_z() {
+    let r = SvdwConstants::derive_vartime(bls12_381::Fp::ZERO, bls12_381::G1Curve::B);
+    assert_eq!(r.err(), Some(Error::Zero));
 }
 
 #[test]

@@ -108,3 +108,24 @@ fn evm_encodings() {
     q.write_xy(&mut b2);
     assert_eq!(bn254::G2Affine::from_xy_bytes(&b2).unwrap(), q);
 }
+
+/// Coordinate decoders given any length: an error for every wrong one, never a panic.
+#[test]
+fn coordinate_decoders_reject_wrong_lengths() {
+    use isochron::curve::short_weierstrass::encoding::CoordinateEncoding;
+    fn check<F: CoordinateEncoding + core::fmt::Debug>() {
+        for len in 0..=2 * F::PADDED_SIZE + 1 {
+            let bytes = vec![0u8; len];
+            let be = F::read_be(&bytes);
+            assert_eq!(be.is_ok(), len == F::SIZE, "read_be, {len} bytes");
+            if len != F::SIZE {
+                assert_eq!(be.err(), Some(Error::Length { expected: F::SIZE, got: len }));
+            }
+            assert_eq!(F::read_padded(&bytes).is_ok(), len == F::PADDED_SIZE, "read_padded, {len} bytes");
+        }
+    }
+    check::<bls12_381::Fp>();
+    check::<bls12_381::Fp2>();
+    check::<bn254::Fp>();
+    check::<bn254::Fp2>();
+}

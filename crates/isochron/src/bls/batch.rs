@@ -109,8 +109,8 @@ impl<V: Variant, S: Scheme> Ciphersuite<V, S> {
         let keys: Vec<Projective<V::PkCurve>> =
             sets.iter().zip(rs).map(|(s, r)| s.public_key.point.to_projective().mul_limbs_vartime(&[*r])).collect();
         let (mut h_aff, mut k_aff) = (vec![Affine::identity(); n], vec![Affine::identity(); n]);
-        Projective::batch_normalize(&hashes, &mut h_aff);
-        Projective::batch_normalize(&keys, &mut k_aff);
+        Projective::normalize_into(&hashes, &mut h_aff);
+        Projective::normalize_into(&keys, &mut k_aff);
         let pairs: Vec<_> = k_aff
             .iter()
             .zip(&h_aff)

@@ -150,7 +150,7 @@ impl<V: Variant, S: Scheme> Ciphersuite<V, S> {
         let hashes: Vec<Projective<V::SigCurve>> =
             pks.iter().zip(msgs).map(|(pk, m)| Self::hash_message(pk, m, &dst)).collect();
         let mut affine = alloc::vec![Affine::identity(); hashes.len()];
-        Projective::batch_normalize(&hashes, &mut affine);
+        Projective::normalize_into(&hashes, &mut affine);
         let mut pairs: Vec<_> = pks.iter().zip(&affine).map(|(pk, h)| V::pair(&pk.point, h)).collect();
         pairs.push(V::pair(&Affine::<V::PkCurve>::generator().neg(), &sig.point));
         pairing::pairing_check::<Bls12_381, 6>(&pairs)

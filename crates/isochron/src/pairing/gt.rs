@@ -208,11 +208,15 @@ impl<E: PairingParams<N>, const N: usize> Gt<E, N> {
 
     /// The encoding into `out` (`SIZE` bytes): the twelve Fp coefficients in tower order,
     /// lowest first (`c0.c0.c0, c0.c0.c1, c0.c1.c0, …, c1.c2.c1`), each big-endian.
-    pub fn write_bytes(&self, out: &mut [u8]) {
-        assert_eq!(out.len(), Self::SIZE, "Gt::write_bytes: wrong output length");
+    /// [`Error::Length`] (nothing written) unless `out` has `SIZE` bytes.
+    pub fn write_bytes(&self, out: &mut [u8]) -> Result<(), Error> {
+        if out.len() != Self::SIZE {
+            return Err(Error::Length { expected: Self::SIZE, got: out.len() });
+        }
         for (c, o) in self.coefficients().iter().zip(out.chunks_exact_mut(8 * N)) {
             o.copy_from_slice(&c.to_bytes_be());
         }
+        Ok(())
     }
 
     /// Decodes [`Gt::write_bytes`]'s encoding with every check: length, each coefficient

@@ -73,6 +73,7 @@ impl<T: TowerParams<N>, const N: usize> CoordinateEncoding for Fp2<T, N> {
         lo.copy_from_slice(&self.c0.to_bytes_be());
     }
     fn read_be(bytes: &[u8]) -> Result<Self, Error> {
+        check_len(bytes, 16 * N)?;
         let (hi, lo) = bytes.split_at(8 * N);
         Ok(Fp2::new(Fp::from_bytes_be(lo)?, Fp::from_bytes_be(hi)?))
     }

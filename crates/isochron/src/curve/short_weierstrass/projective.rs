@@ -11,6 +11,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
 use super::{Affine, SwCurve};
+use crate::error::Error;
 use crate::field::Field;
 
 /// A point in homogeneous projective coordinates: `x = X/Z`, `y = Y/Z`; the identity is
@@ -123,9 +124,19 @@ impl<C: SwCurve> Projective<C> {
     }
 
     /// Converts many points to affine with a single inversion (Montgomery's trick); constant
-    /// time in the points.
-    pub fn batch_normalize(points: &[Self], out: &mut [Affine<C>]) {
-        assert_eq!(points.len(), out.len(), "batch_normalize: output length must match");
+    /// time in the points (their number aside). [`Error::Length`] (nothing written) unless
+    /// `out` has one entry per point.
+    pub fn batch_normalize(points: &[Self], out: &mut [Affine<C>]) -> Result<(), Error> {
+        if points.len() != out.len() {
+            return Err(Error::Length { expected: points.len(), got: out.len() });
+        }
+        Self::normalize_into(points, out);
+        Ok(())
+    }
+
+    /// [`Projective::batch_normalize`] for the crate's own callers, whose `out` has one entry
+    /// per point by construction (a longer one keeps its tail, a shorter one takes a prefix).
+    pub(crate) fn normalize_into(points: &[Self], out: &mut [Affine<C>]) {
         let mut zs: alloc::vec::Vec<C::Base> = points.iter().map(|p| p.z).collect();
         C::Base::batch_invert(&mut zs);
         for ((p, zinv), o) in points.iter().zip(zs).zip(out.iter_mut()) {
