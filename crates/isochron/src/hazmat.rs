@@ -33,6 +33,7 @@ pub mod glv {
 /// Which Montgomery multiplication backend the field arithmetic selects in this process (for
 /// the constant-time checker and benchmarks, which must know what they measured).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Backend {
     /// Portable Rust CIOS multiplication ([`limbs::mont`]).
     Portable,
