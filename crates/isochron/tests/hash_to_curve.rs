@@ -209,6 +209,18 @@ fn expand_message_rejects_bad_parameters() {
     assert!(expand("SHAKE256", b"m", b"D", &mut out[..65535]).is_ok());
     assert_eq!(expand("SHAKE256", b"m", b"D", &mut out), Err(Error::ExpandLength { max: 65535, got: 65536 }));
     assert!(isochron::hash_to_curve::bls12_381::hash_to_g2(b"m", b"").is_err());
+    // hash_to_field: L = 0 or an output beyond expand_message's limit is an error (checked
+    // before allocating), never a panic.
+    type Xmd = ExpandMsgXmd<sha2::Sha256>;
+    let mut u = [bls12_381::Fp2::ZERO; 2];
+    assert_eq!(hash_to_field::<_, Xmd>(b"m", b"D", 0, &mut u), Err(Error::ExpandLength { max: 65535, got: 0 }));
+    assert_eq!(
+        hash_to_field::<_, Xmd>(b"m", b"D", usize::MAX / 2, &mut u),
+        Err(Error::ExpandLength { max: 65535, got: usize::MAX })
+    );
+    assert!(hash_to_field::<_, Xmd>(b"m", b"D", 64, &mut u).is_ok());
+    // from_uniform_bytes with a length other than DEGREE·L: no panic.
+    let _ = bls12_381::Fp2::from_uniform_bytes(&[1u8; 10], 64);
 }
 
 /// ethereum/bls12-381-tests `hash_to_G2` (RFC 9380 DST `QUUX-V01-CS02-with-BLS12381G2_XMD:

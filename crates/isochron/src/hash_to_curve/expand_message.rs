@@ -15,7 +15,7 @@ const OVERSIZE_DST_PREFIX: &[u8] = b"H2C-OVERSIZE-DST-";
 /// Longest DST used as is (RFC 9380 §5.3.1, §5.3.2: its length is one byte).
 const MAX_DST: usize = 255;
 /// Longest output (`len_in_bytes` is encoded in two bytes).
-const MAX_LEN: usize = 65535;
+pub(crate) const MAX_LEN: usize = 65535;
 
 /// An `expand_message` variant (RFC 9380 §5.3).
 pub trait ExpandMessage {
