@@ -4,15 +4,18 @@
 //!
 //! These functions come without the safety net of the rest of the crate:
 //! - no range checks: a Montgomery routine given an operand `≥ m`, an even modulus or a wrong
-//!   `inv` returns a wrong result without an error (it stays memory safe and never panics);
+//!   `inv` returns a wrong result without an error (memory safe, no panic); limb counts are
+//!   `N ≥ 1`;
 //! - the constant-time contract is stated per function (most run in time independent of their
 //!   operands; those whose names end in `_vartime` and the `const fn` constant derivations such
 //!   as [`limbs::from_hex`] do not);
 //! - the x86-64 MULX/ADCX/ADOX kernels in [`limbs::x86_64_adx`] are `unsafe fn`: calling them
 //!   on a CPU without BMI2 and ADX faults, so the caller must first see
 //!   [`limbs::x86_64_adx::available`] return `true` (the field types do exactly that);
-//! - the compile-time constructors ([`limbs::from_hex`], [`limbs::from_dec`]) panic on bad
-//!   text, which is a compile error when they are evaluated in a `const`.
+//! - the compile-time helpers panic on bad parameters, which is a compile error when they are
+//!   evaluated in a `const`: [`limbs::from_hex`] and [`limbs::from_dec`] on bad text or
+//!   overflow, [`limbs::mont::neg_inv64`] on an even modulus, [`limbs::div_small`] on a zero
+//!   divisor.
 //!
 //! The layering is described in DESIGN.md §1; the safe API over these layers is [`crate::field`],
 //! [`crate::curve`], [`crate::pairing`], [`crate::hash_to_curve`] and [`crate::bls`].

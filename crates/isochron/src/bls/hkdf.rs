@@ -94,15 +94,15 @@ impl Hmac {
         } else {
             pad[..key.len()].copy_from_slice(key);
         }
+        // The states are keyed in place (no keyed copy is moved out of a local).
+        let mut hmac = Hmac { inner: Sha256State::new(), outer: Sha256State::new() };
         pad.iter_mut().for_each(|b| *b ^= 0x36);
-        let mut inner = Sha256State::new();
-        inner.update(&pad);
+        hmac.inner.update(&pad);
         // ipad ⊕ opad = 0x36 ⊕ 0x5c = 0x6a turns the inner pad into the outer one.
         pad.iter_mut().for_each(|b| *b ^= 0x36 ^ 0x5c);
-        let mut outer = Sha256State::new();
-        outer.update(&pad);
+        hmac.outer.update(&pad);
         pad.zeroize();
-        Hmac { inner, outer }
+        hmac
     }
 
     /// `HMAC(key, part₀ ‖ part₁ ‖ …)`.
