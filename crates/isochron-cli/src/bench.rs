@@ -1,13 +1,11 @@
 //! `isochron bench [FILTER...] [--json]`: isochron's own timings, with the op names, inputs and
 //! timing loop of the comparison benchmark (`isochron-bench`, which adds the peers).
 
-use std::io::Write;
-
 use isochron_bench::fixtures::Fixtures;
 use isochron_bench::registry::{self, Case};
 use isochron_bench::{report::Report, timing};
 
-use crate::Failure;
+use crate::{out_line, Failure};
 
 /// Arguments of `isochron bench`.
 #[derive(Debug, clap::Args)]
@@ -27,17 +25,16 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         return Err(Failure::BadInput(format!("no op matches {:?}; ops: {}", args.filters, known.join(", "))));
     }
     let report = Report { json: args.json, peers: false };
-    let mut out = std::io::stdout().lock();
+    // Each line is flushed as soon as it is measured; a closed stdout stops the run.
     if let Some(h) = report.header() {
-        let _ = writeln!(out, "{h}");
+        out_line(&h)?;
     }
     let fixtures = Fixtures::new();
     for op in selected {
         let mut case = Case::new(op, &[], &fixtures);
         for line in report.lines(&case.measure(timing::ROUNDS)) {
-            let _ = writeln!(out, "{line}");
+            out_line(&line)?;
         }
-        let _ = out.flush();
     }
     Ok(())
 }

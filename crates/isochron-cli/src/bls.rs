@@ -2,11 +2,33 @@
 //! [`isochron::bls::eth`]). Keys, messages and signatures in hex (with or without `0x`); output
 //! is the lower-case hex of the standard encodings: secret key 32 bytes big-endian, public key
 //! 48-byte compressed G1, signature 96-byte compressed G2.
+//!
+//! Secret keys come from `--sk HEX` or, better, `--sk-file PATH` (`-` for stdin): the command
+//! line of a process is visible to the other users of the machine. Every buffer that holds a
+//! secret key or key material (hex text, bytes, printed output) is wiped with `zeroize`.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
 
 use isochron::bls::eth::{self, PublicKey, SecretKey, Signature};
 use isochron::Error;
+use zeroize::{Zeroize, Zeroizing};
 
-use crate::Failure;
+use crate::{out_line, Failure};
+
+/// The secret key of `pubkey` and `sign`: exactly one of `--sk` and `--sk-file`.
+#[derive(Debug, clap::Args)]
+#[group(required = true, multiple = false)]
+struct SkSource {
+    /// Secret key (hex, 32 bytes big-endian). Visible to other users in the process list:
+    /// prefer --sk-file.
+    #[arg(long)]
+    sk: Option<Zeroizing<String>>,
+    /// Read the secret key (hex, 32 bytes big-endian; surrounding whitespace ignored) from the
+    /// file PATH, or from stdin if PATH is `-`.
+    #[arg(long, value_name = "PATH")]
+    sk_file: Option<PathBuf>,
+}
 
 /// Arguments of `isochron bls`.
 #[derive(Debug, clap::Args)]
@@ -26,19 +48,17 @@ enum Command {
     Keygen {
         /// Input key material (hex, at least 32 bytes).
         #[arg(long)]
-        ikm: String,
+        ikm: Zeroizing<String>,
     },
     /// SkToPk: the public key of a secret key.
     Pubkey {
-        /// Secret key (hex, 32 bytes big-endian).
-        #[arg(long)]
-        sk: String,
+        #[command(flatten)]
+        sk: SkSource,
     },
     /// Sign a message.
     Sign {
-        /// Secret key (hex, 32 bytes big-endian).
-        #[arg(long)]
-        sk: String,
+        #[command(flatten)]
+        sk: SkSource,
         /// Message (hex).
         #[arg(long)]
         msg: String,
@@ -89,24 +109,23 @@ enum Command {
     },
 }
 
-/// Runs one `isochron bls` command.
-pub fn run(args: &Args) -> Result<(), Failure> {
+/// Runs one `isochron bls` command (taking the arguments, so that the secret ones are wiped
+/// when they are dropped).
+pub fn run(args: Args) -> Result<(), Failure> {
     match &args.command {
         Command::Keygen { ikm } => {
-            let sk = eth::key_gen(&parse_hex("--ikm", ikm)?).map_err(|e| bad("--ikm", e))?;
-            print_value(args.json, "sk", &to_hex(&sk.to_bytes()[..]));
-            Ok(())
+            let ikm = Zeroizing::new(parse_hex("--ikm", ikm)?);
+            let sk = eth::key_gen(&ikm).map_err(|e| bad("--ikm", e))?;
+            print_value(args.json, "sk", &Zeroizing::new(to_hex(&sk.to_bytes()[..])))
         }
         Command::Pubkey { sk } => {
-            let sk = parse_sk(sk)?;
-            print_value(args.json, "pk", &to_hex(&eth::sk_to_pk(&sk).to_bytes()));
-            Ok(())
+            let sk = read_sk(sk)?;
+            print_value(args.json, "pk", &to_hex(&eth::sk_to_pk(&sk).to_bytes()))
         }
         Command::Sign { sk, msg } => {
-            let sk = parse_sk(sk)?;
+            let sk = read_sk(sk)?;
             let msg = parse_hex("--msg", msg)?;
-            print_value(args.json, "sig", &to_hex(&eth::sign(&sk, &msg).to_bytes()));
-            Ok(())
+            print_value(args.json, "sig", &to_hex(&eth::sign(&sk, &msg).to_bytes()))
         }
         Command::Verify { pk, msg, sig } => {
             let pk = parse_pk("--pk", pk)?;
@@ -121,8 +140,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
                 .map(|(i, s)| parse_sig(&nth("--sig", i, sigs.len()), s))
                 .collect::<Result<Vec<_>, _>>()?;
             let agg = eth::aggregate(&sigs).map_err(|e| bad("--sig", e))?;
-            print_value(args.json, "sig", &to_hex(&agg.to_bytes()));
-            Ok(())
+            print_value(args.json, "sig", &to_hex(&agg.to_bytes()))
         }
         Command::FastAggregateVerify { pks, msg, sig } => {
             let pks = parse_pks(pks)?;
@@ -154,9 +172,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 /// Prints a verification verdict; `false` is exit status 1.
 fn verdict(json: bool, valid: bool) -> Result<(), Failure> {
     if json {
-        println!("{{\"valid\":{valid}}}");
+        out_line(&format!("{{\"valid\":{valid}}}"))?;
     } else {
-        println!("{valid}");
+        out_line(&valid.to_string())?;
     }
     if valid {
         Ok(())
@@ -165,11 +183,13 @@ fn verdict(json: bool, valid: bool) -> Result<(), Failure> {
     }
 }
 
-fn print_value(json: bool, key: &str, hex: &str) {
+/// Prints `hex`, or `{"key":"hex"}` with `--json` (the JSON line is wiped after writing: the
+/// value may be a secret key).
+fn print_value(json: bool, key: &str, hex: &str) -> Result<(), Failure> {
     if json {
-        println!("{{\"{key}\":\"{hex}\"}}");
+        out_line(&Zeroizing::new(format!("{{\"{key}\":\"{hex}\"}}")))
     } else {
-        println!("{hex}");
+        out_line(hex)
     }
 }
 
@@ -195,34 +215,95 @@ fn bad(what: &str, e: Error) -> Failure {
     Failure::BadInput(format!("bad {what}: {reason}"))
 }
 
+/// The value of a hex digit and `0xff` if `c` is one (`0` and `0` otherwise), without a branch
+/// or a table lookup on `c` (the text may be a secret key).
+fn hex_digit(c: u8) -> (u8, u8) {
+    let d = c.wrapping_sub(b'0');
+    let is_d = ((i16::from(d) - 10) >> 8) as u8; // 0xff iff d < 10
+    let l = (c | 0x20).wrapping_sub(b'a');
+    let is_l = ((i16::from(l) - 6) >> 8) as u8; // 0xff iff l < 6
+    ((d & is_d) | (l.wrapping_add(10) & is_l), is_d | is_l)
+}
+
+/// Decodes hex (with or without `0x`). Constant time in the digits: only the verdict, hex or
+/// not, branches, after every digit is decoded.
 fn parse_hex(what: &str, s: &str) -> Result<Vec<u8>, Failure> {
     let h = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")).unwrap_or(s);
     if h.len() % 2 != 0 {
         return Err(Failure::BadInput(format!("bad {what}: not hex (odd number of digits)")));
     }
-    let digit = |c: u8| -> Option<u8> {
-        match c {
-            b'0'..=b'9' => Some(c - b'0'),
-            b'a'..=b'f' => Some(c - b'a' + 10),
-            b'A'..=b'F' => Some(c - b'A' + 10),
-            _ => None,
-        }
-    };
-    h.as_bytes()
-        .chunks(2)
-        .map(|p| Some(digit(p[0])? << 4 | digit(p[1])?))
-        .collect::<Option<Vec<u8>>>()
-        .ok_or_else(|| Failure::BadInput(format!("bad {what}: not hex")))
+    // Allocated once at its final size, so that no reallocation leaves a copy of a secret
+    // behind; wiped when the text turns out not to be hex.
+    let mut out = Vec::with_capacity(h.len() / 2);
+    let mut valid = 0xffu8;
+    for p in h.as_bytes().chunks_exact(2) {
+        let ((hi, ok_hi), (lo, ok_lo)) = (hex_digit(p[0]), hex_digit(p[1]));
+        valid &= ok_hi & ok_lo;
+        out.push(hi << 4 | lo);
+    }
+    if valid != 0xff {
+        out.zeroize();
+        return Err(Failure::BadInput(format!("bad {what}: not hex")));
+    }
+    Ok(out)
 }
 
+/// Lower-case hex, written into a string allocated once at its final size (no reallocation
+/// leaves a copy of a secret key behind) without a branch or a table lookup on the bytes.
 fn to_hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    let nibble = |n: u8| -> char {
+        let letter = ((9i16 - i16::from(n)) >> 8) as u8; // 0xff iff n > 9
+        char::from(b'0' + n + (letter & (b'a' - b'0' - 10)))
+    };
+    let mut s = String::with_capacity(2 * bytes.len());
+    for b in bytes {
+        s.push(nibble(b >> 4));
+        s.push(nibble(b & 0xf));
+    }
+    s
 }
 
-fn parse_sk(s: &str) -> Result<SecretKey, Failure> {
-    let mut b = parse_hex("--sk", s)?;
-    let sk = SecretKey::from_bytes(&b).map_err(|e| bad("--sk", e));
-    b.iter_mut().for_each(|x| *x = 0);
+/// The most a secret-key file may hold: 32 bytes in hex with a `0x` and whitespace fit easily.
+const SK_FILE_MAX: usize = 4096;
+
+/// The secret key from `--sk` or `--sk-file`.
+fn read_sk(src: &SkSource) -> Result<SecretKey, Failure> {
+    match (&src.sk, &src.sk_file) {
+        (Some(hex), _) => parse_sk("--sk", hex),
+        (None, Some(path)) => {
+            let text = read_secret_file(path)?;
+            let text = core::str::from_utf8(&text)
+                .map_err(|_| Failure::BadInput("bad --sk-file: not hex (not text)".to_string()))?;
+            parse_sk("--sk-file", text.trim())
+        }
+        // clap's argument group requires one of the two.
+        (None, None) => Err(Failure::BadInput("missing --sk or --sk-file".to_string())),
+    }
+}
+
+/// Reads at most [`SK_FILE_MAX`] bytes from `path` (stdin for `-`) into a buffer allocated once
+/// (no reallocation leaves a copy behind) and wiped on drop.
+fn read_secret_file(path: &Path) -> Result<Zeroizing<Vec<u8>>, Failure> {
+    let what = || format!("--sk-file {}", path.display());
+    let mut buf = Zeroizing::new(Vec::with_capacity(SK_FILE_MAX + 64));
+    let limit = (SK_FILE_MAX + 1) as u64;
+    let read = if path == Path::new("-") {
+        std::io::stdin().lock().take(limit).read_to_end(&mut buf)
+    } else {
+        std::fs::File::open(path).and_then(|f| f.take(limit).read_to_end(&mut buf))
+    };
+    read.map_err(|e| Failure::BadInput(format!("cannot read {}: {e}", what())))?;
+    if buf.len() > SK_FILE_MAX {
+        return Err(Failure::BadInput(format!("bad {}: longer than {SK_FILE_MAX} bytes", what())));
+    }
+    Ok(buf)
+}
+
+/// Decodes a hex secret key; every intermediate buffer is wiped.
+fn parse_sk(what: &str, s: &str) -> Result<SecretKey, Failure> {
+    let mut b = parse_hex(what, s)?;
+    let sk = SecretKey::from_bytes(&b).map_err(|e| bad(what, e));
+    b.zeroize();
     sk
 }
 
@@ -236,4 +317,27 @@ fn parse_pks(pks: &[String]) -> Result<Vec<PublicKey>, Failure> {
 
 fn parse_sig(what: &str, s: &str) -> Result<Signature, Failure> {
     Signature::from_bytes(&parse_hex(what, s)?).map_err(|e| bad(what, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The branch-free hex codec agrees with the standard library on every byte and character.
+    #[test]
+    fn hex_codec_matches_std() {
+        for c in 0..=255u8 {
+            let (v, ok) = hex_digit(c);
+            match (c as char).to_digit(16) {
+                Some(d) => assert_eq!((v, ok), (d as u8, 0xff), "{c:#x}"),
+                None => assert_eq!(ok, 0, "{c:#x}"),
+            }
+        }
+        let all: Vec<u8> = (0..=255).collect();
+        let hex = to_hex(&all);
+        assert_eq!(hex, all.iter().map(|b| format!("{b:02x}")).collect::<String>());
+        assert_eq!(parse_hex("x", &hex).ok(), Some(all.clone()));
+        assert_eq!(parse_hex("x", &hex.to_uppercase()).ok(), Some(all));
+        assert!(parse_hex("x", "0g").is_err() && parse_hex("x", "g0").is_err() && parse_hex("x", "0").is_err());
+    }
 }

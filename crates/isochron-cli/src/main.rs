@@ -2,11 +2,14 @@
 //!
 //! Hex in, hex out, `--json` for machine-readable output. Exit status: 0 success (or valid),
 //! 1 invalid but well-formed input (e.g. a signature that does not verify), 2 bad input, with a
-//! one-line error on stderr naming what is wrong.
+//! one-line error on stderr naming what is wrong. Output that cannot be written (stdout closed,
+//! e.g. `isochron … | head -c0`) ends the command with status 2: silently for a broken pipe,
+//! with a one-line error otherwise.
 
 mod bench;
 mod bls;
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
@@ -38,6 +41,20 @@ pub enum Failure {
     /// Well-formed input that is not valid (exit 1): a signature that does not verify. The
     /// command has already printed its verdict.
     Invalid,
+    /// Stdout could not be written (exit 2; quiet for a broken pipe, whose reader is gone).
+    Output(io::Error),
+}
+
+/// Writes one line to stdout and flushes it. A write error (a closed pipe included) becomes
+/// [`Failure::Output`] instead of the panic of `println!`.
+pub fn out_line(line: &str) -> Result<(), Failure> {
+    let mut out = io::stdout().lock();
+    writeln!(out, "{line}").and_then(|()| out.flush()).map_err(Failure::Output)
+}
+
+/// Writes one line to stderr, ignoring a closed stderr (nothing else could report it).
+fn err_line(line: &str) {
+    let _ = writeln!(io::stderr().lock(), "{line}");
 }
 
 fn main() -> ExitCode {
@@ -48,7 +65,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            eprintln!("isochron: missing command (try --help)");
+            err_line("isochron: missing command (try --help)");
             return ExitCode::from(2);
         }
         Err(e) => {
@@ -58,20 +75,25 @@ fn main() -> ExitCode {
             let rendered = e.render().to_string();
             let first: Vec<&str> = rendered.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
             let first = if first.is_empty() { "error: bad arguments".to_string() } else { first.join(" ") };
-            eprintln!("isochron: {} (try --help)", first.trim_start_matches("error: "));
+            err_line(&format!("isochron: {} (try --help)", first.trim_start_matches("error: ")));
             return ExitCode::from(2);
         }
     };
     let outcome = match cli.area {
         Area::Bench(args) => bench::run(&args),
-        Area::Bls(args) => bls::run(&args),
+        Area::Bls(args) => bls::run(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::BadInput(msg)) => {
-            eprintln!("isochron: {msg}");
+            err_line(&format!("isochron: {msg}"));
             ExitCode::from(2)
         }
         Err(Failure::Invalid) => ExitCode::from(1),
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(2),
+        Err(Failure::Output(e)) => {
+            err_line(&format!("isochron: cannot write the output: {e}"));
+            ExitCode::from(2)
+        }
     }
 }

@@ -141,3 +141,108 @@ fn bad_input_exits_2_with_one_line_naming_the_problem() {
         assert!(o.stdout.is_empty(), "{args:?}");
     }
 }
+
+/// Runs `isochron` with `input` on stdin.
+fn isochron_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_isochron"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    child.stdin.take().expect("stdin").write_all(input).expect("writes stdin");
+    child.wait_with_output().expect("waits")
+}
+
+/// A file in the temporary directory, removed when dropped.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn new(name: &str, contents: &[u8]) -> Self {
+        let path = std::env::temp_dir().join(format!("isochron-cli-test-{}-{name}", std::process::id()));
+        std::fs::write(&path, contents).expect("writes the temporary file");
+        TempFile(path)
+    }
+    fn path(&self) -> &str {
+        self.0.to_str().expect("UTF-8 path")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// `--sk-file PATH` and `--sk-file -` (stdin) give what `--sk` gives; whitespace around the hex
+/// is ignored, with or without `0x`.
+#[test]
+fn secret_key_from_a_file_or_stdin() {
+    let file = TempFile::new("sk", format!("  {SK}\n").as_bytes());
+    assert_eq!(ok(&["bls", "pubkey", "--sk-file", file.path()]), PK);
+    assert_eq!(ok(&["bls", "sign", "--sk-file", file.path(), "--msg", MSG]), SIG);
+    let bare = TempFile::new("sk-bare", &SK.as_bytes()[2..]);
+    assert_eq!(
+        ok(&["bls", "sign", "--msg", MSG, "--sk-file", bare.path(), "--json"]),
+        format!("{{\"sig\":\"{SIG}\"}}")
+    );
+    for args in [&["bls", "pubkey", "--sk-file", "-"][..], &["bls", "sign", "--sk-file", "-", "--msg", MSG]] {
+        let o = isochron_stdin(args, format!("{SK}\r\n").as_bytes());
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert_eq!(stdout(&o), if args[1] == "pubkey" { PK } else { SIG });
+    }
+}
+
+/// Bad secret-key sources are bad input (exit 2, one line on stderr), never a panic.
+#[test]
+fn secret_key_source_errors() {
+    let file = TempFile::new("sk-both", SK.as_bytes());
+    let not_hex = TempFile::new("sk-not-hex", b"0xzz\n");
+    let short = TempFile::new("sk-short", b"0x0102\n");
+    let binary = TempFile::new("sk-binary", &[0xff, 0xfe, 0x00]);
+    let huge = TempFile::new("sk-huge", &vec![b'0'; 10_000]);
+    let missing = std::env::temp_dir().join("isochron-cli-test-no-such-file");
+    let cases: [(Vec<&str>, &str); 7] = [
+        (vec!["bls", "pubkey", "--sk", SK, "--sk-file", file.path()], "cannot be used with"),
+        (vec!["bls", "sign", "--msg", MSG], "--sk"),
+        (vec!["bls", "pubkey", "--sk-file", not_hex.path()], "not hex"),
+        (vec!["bls", "pubkey", "--sk-file", short.path()], "wrong length"),
+        (vec!["bls", "pubkey", "--sk-file", binary.path()], "not hex"),
+        (vec!["bls", "pubkey", "--sk-file", huge.path()], "longer than"),
+        (vec!["bls", "pubkey", "--sk-file", missing.to_str().unwrap()], "cannot read"),
+    ];
+    for (args, want) in cases {
+        let o = isochron(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(!err.contains(SK) && !err.contains(&SK[2..]), "{args:?} echoes the key: {err}");
+    }
+}
+
+/// A closed stdout (the reader of the pipe gone) ends the command quietly with status 2: no
+/// panic (which would be status 101 and a message on stderr). The secret key comes from stdin
+/// after the pipe is closed, so the output is written only once nobody can read it.
+#[test]
+fn closed_stdout_exits_2_quietly() {
+    use std::io::Write;
+    use std::process::Stdio;
+    for args in [&["bls", "sign", "--sk-file", "-", "--msg", MSG][..], &["bls", "pubkey", "--json", "--sk-file", "-"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_isochron"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        drop(child.stdout.take());
+        child.stdin.take().expect("stdin").write_all(SK.as_bytes()).expect("writes stdin");
+        let o = child.wait_with_output().expect("waits");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert_eq!(stderr(&o), "", "{args:?}");
+    }
+}

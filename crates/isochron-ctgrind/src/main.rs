@@ -6,10 +6,13 @@
 //! again before they are consumed.
 //!
 //! ```text
-//! valgrind --error-exitcode=1 ctgrind check [FILTER]   # must report nothing
-//! valgrind --error-exitcode=1 ctgrind leaky            # must report every leaky case
-//! ctgrind list                                          # case names (runs natively)
+//! valgrind --error-exitcode=1 ctgrind check [--backend adx|portable] [FILTER]   # must report nothing
+//! valgrind --error-exitcode=1 ctgrind leaky [--backend adx|portable]            # must report every leaky case
+//! ctgrind list                                                                   # case names (runs natively)
 //! ```
+//! With `--backend`, the run fails (exit 2) unless isochron's field arithmetic selects that
+//! Montgomery backend in this process ([`isochron::hazmat::backend`]), so that a build meant to
+//! check the ADX assembly cannot silently check the portable code instead, or the reverse.
 //! `scripts/ctgrind.sh` builds the checker and runs both modes. Each mode counts memcheck
 //! errors per case (`VALGRIND_COUNT_ERRORS`) to name the failing cases and exits non-zero
 //! itself when an expectation fails, in addition to valgrind's `--error-exitcode`.
@@ -20,6 +23,7 @@ mod secret;
 use std::process::ExitCode;
 
 use crabgrind::valgrind;
+use isochron::hazmat::Backend;
 
 /// One named check: `run` executes a secret-handling function on secret inputs.
 pub struct Case {
@@ -48,28 +52,55 @@ fn run_cases<'a>(cases: &'a [Case], filter: &str) -> Vec<(&'a str, usize)> {
         .collect()
 }
 
-/// Which Montgomery multiplication path the field cases exercise in this process. Valgrind
-/// 3.19 decodes MULX/ADCX/ADOX but clears the ADX bit of the CPUID it emulates, so run-time
-/// detection alone selects the portable code under valgrind; `scripts/ctgrind.sh` therefore
-/// also builds the checker with `-C target-feature=+adx,+bmi2`, which makes the detection
-/// true at compile time and the dispatch select the assembly.
+/// The Montgomery backend the field cases exercise in this process. Valgrind 3.19 decodes
+/// MULX/ADCX/ADOX but clears the ADX bit of the CPUID it emulates, so run-time detection alone
+/// selects the portable code under valgrind (a plain `-C target-cpu=x86-64` build, what users of
+/// the crate compile); a build with ADX and BMI2 enabled at compile time (`target-cpu=native` on
+/// an ADX host, or `+adx,+bmi2`) makes the detection true statically and the dispatch select
+/// the assembly. `scripts/ctgrind.sh` runs both and names the backend it expects.
+fn backend() -> &'static str {
+    match isochron::hazmat::backend() {
+        Backend::X86_64Adx => "adx",
+        Backend::Portable => "portable",
+        _ => "other",
+    }
+}
+
 fn report_backend() {
     #[cfg(target_arch = "x86_64")]
     println!(
-        "cpu: adx={} bmi2={} (adx enabled at compile time: {}); Montgomery path under test: {}",
+        "cpu (as seen by this process): adx={} bmi2={}; adx enabled at compile time: {}; Montgomery backend: {}",
         std::arch::is_x86_feature_detected!("adx"),
         std::arch::is_x86_feature_detected!("bmi2"),
-        cfg!(target_feature = "adx"),
-        if isochron::limbs::x86_64_adx::available() { "x86-64 ADX assembly" } else { "portable" },
+        cfg!(all(target_feature = "adx", target_feature = "bmi2")),
+        backend(),
     );
 }
 
+const USAGE: &str =
+    "usage: valgrind --error-exitcode=1 ctgrind (check|leaky) [--backend adx|portable] [FILTER] | ctgrind list";
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mode = args.first().map_or("", String::as_str);
-    let filter = args.get(1).map_or("", String::as_str);
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mode = if args.is_empty() { String::new() } else { args.remove(0) };
+    let mut expected_backend = None;
+    if let Some(i) = args.iter().position(|a| a == "--backend") {
+        match args.get(i + 1).map(String::as_str) {
+            Some(b @ ("adx" | "portable")) => expected_backend = Some(b.to_string()),
+            _ => {
+                eprintln!("{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+        args.drain(i..i + 2);
+    }
+    if args.len() > 1 {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    }
+    let filter = args.first().map_or("", String::as_str);
     let under_valgrind = valgrind::running_mode().is_valgrind();
-    let table = match mode {
+    let table = match mode.as_str() {
         "check" => cases::constant_time(),
         "leaky" => cases::leaky(),
         "list" => {
@@ -79,7 +110,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         _ => {
-            eprintln!("usage: valgrind --error-exitcode=1 ctgrind (check|leaky) [FILTER] | ctgrind list");
+            eprintln!("{USAGE}");
             return ExitCode::from(2);
         }
     };
@@ -88,6 +119,14 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     report_backend();
+    if let Some(want) = &expected_backend {
+        let got = backend();
+        if got != want {
+            eprintln!("ctgrind: expected the {want} Montgomery backend, but this process selects {got}");
+            return ExitCode::from(2);
+        }
+        println!("ctgrind: backend {got}, as expected");
+    }
     let results = run_cases(&table, filter);
     if results.is_empty() {
         eprintln!("ctgrind: no case matches {filter:?}");

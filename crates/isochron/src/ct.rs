@@ -13,13 +13,15 @@
 //! barrier so the compiler cannot turn later uses back into branches.
 //!
 //! Multi-word comparisons treat slices as little-endian integers (limb 0 least significant),
-//! the layout of [`crate::limbs`], and run a full borrow chain over all limbs.
+//! the layout of [`crate::hazmat::limbs`], and run a full borrow chain over all limbs.
 //!
 //! Selection follows `subtle`'s convention: `ct_select(a, b, c)` is `a` when `c` is false and
 //! `b` when it is true.
 
 pub use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 pub use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+
+use crate::error::Error;
 
 mod sealed {
     pub trait Sealed {}
@@ -131,67 +133,81 @@ pub fn ct_swap<W: Word>(a: &mut W, b: &mut W, choice: Choice) {
     *b = W::from_u64(b.to_u64() ^ t);
 }
 
-/// Panics unless the slices have the same (public) length.
-#[inline(always)]
-fn same_len(a: usize, b: usize) {
-    assert_eq!(a, b, "constant-time slice operation on slices of different lengths");
-}
-
-/// `a == b` element-wise, for slices of the same length (panics otherwise; lengths are public).
+/// `a == b`: the same (public) length and equal elements. Slices of different lengths are
+/// unequal (a truncated tag never matches), decided from the lengths alone.
 pub fn ct_eq_slice<W: Word>(a: &[W], b: &[W]) -> Choice {
     !ct_ne_slice(a, b)
 }
 
-/// `a != b` for slices of the same length (panics otherwise).
+/// `a != b`: different lengths, or a differing element (see [`ct_eq_slice`]).
 pub fn ct_ne_slice<W: Word>(a: &[W], b: &[W]) -> Choice {
-    same_len(a.len(), b.len());
+    if a.len() != b.len() {
+        return Choice::from(1);
+    }
     let diff = a.iter().zip(b).fold(0u64, |acc, (x, y)| acc | (x.to_u64() ^ y.to_u64()));
     top_bit(ne_bit(diff, 0))
 }
 
-/// `a < b` for little-endian multi-word integers of the same length (panics otherwise): the
-/// borrow out of the full subtraction `a − b`.
+/// The `i`-th word of `a`, zero past its end (`i` and the length are public).
+#[inline(always)]
+fn word_or_zero<W: Word>(a: &[W], i: usize) -> u64 {
+    a.get(i).map_or(0, |w| w.to_u64())
+}
+
+/// `a < b` for little-endian multi-word integers: the borrow out of the full subtraction
+/// `a − b`. Slices of different lengths compare as integers, the shorter one zero-extended.
 pub fn ct_lt_slice<W: Word>(a: &[W], b: &[W]) -> Choice {
-    same_len(a.len(), b.len());
-    let borrow = a.iter().zip(b).fold(0u64, |borrow, (x, y)| {
+    let borrow = (0..a.len().max(b.len())).fold(0u64, |borrow, i| {
+        let (x, y) = (word_or_zero(a, i), word_or_zero(b, i));
         // x − y − borrow in 128 bits: negative iff bit 64 of the wrapped result is set.
-        let t = u128::from(x.to_u64()).wrapping_sub(u128::from(y.to_u64()) + u128::from(borrow));
+        let t = u128::from(x).wrapping_sub(u128::from(y) + u128::from(borrow));
         ((t >> 64) as u64) & 1
     });
     Choice::from(borrow as u8)
 }
 
-/// `a <= b` for little-endian multi-word integers of the same length (panics otherwise).
+/// `a <= b` for little-endian multi-word integers (different lengths: see [`ct_lt_slice`]).
 pub fn ct_le_slice<W: Word>(a: &[W], b: &[W]) -> Choice {
     !ct_lt_slice(b, a)
 }
 
-/// `a > b` for little-endian multi-word integers of the same length (panics otherwise).
+/// `a > b` for little-endian multi-word integers (different lengths: see [`ct_lt_slice`]).
 pub fn ct_gt_slice<W: Word>(a: &[W], b: &[W]) -> Choice {
     ct_lt_slice(b, a)
 }
 
-/// `a >= b` for little-endian multi-word integers of the same length (panics otherwise).
+/// `a >= b` for little-endian multi-word integers (different lengths: see [`ct_lt_slice`]).
 pub fn ct_ge_slice<W: Word>(a: &[W], b: &[W]) -> Choice {
     !ct_lt_slice(a, b)
 }
 
-/// Writes `a` (if `choice` is false) or `b` (if true) into `out`, element-wise; all three of
-/// the same length (panics otherwise).
-pub fn ct_select_slice<W: Word>(out: &mut [W], a: &[W], b: &[W], choice: Choice) {
-    same_len(out.len(), a.len());
-    same_len(a.len(), b.len());
+/// [`Error::Length`] unless the slices have the same (public) number of elements.
+fn same_len(expected: usize, got: usize) -> Result<(), Error> {
+    if expected != got {
+        return Err(Error::Length { expected, got });
+    }
+    Ok(())
+}
+
+/// Writes `a` (if `choice` is false) or `b` (if true) into `out`, element-wise. All three must
+/// have the same length; otherwise [`Error::Length`] (counting elements) and `out` untouched.
+pub fn ct_select_slice<W: Word>(out: &mut [W], a: &[W], b: &[W], choice: Choice) -> Result<(), Error> {
+    same_len(out.len(), a.len())?;
+    same_len(out.len(), b.len())?;
     for ((o, x), y) in out.iter_mut().zip(a).zip(b) {
         *o = ct_select(*x, *y, choice);
     }
+    Ok(())
 }
 
-/// Swaps the contents of `a` and `b` if `choice` is true; same length (panics otherwise).
-pub fn ct_swap_slice<W: Word>(a: &mut [W], b: &mut [W], choice: Choice) {
-    same_len(a.len(), b.len());
+/// Swaps the contents of `a` and `b` if `choice` is true. Both must have the same length;
+/// otherwise [`Error::Length`] (counting elements) and neither is touched.
+pub fn ct_swap_slice<W: Word>(a: &mut [W], b: &mut [W], choice: Choice) -> Result<(), Error> {
+    same_len(a.len(), b.len())?;
     for (x, y) in a.iter_mut().zip(b.iter_mut()) {
         ct_swap(x, y, choice);
     }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -293,14 +309,14 @@ mod tests {
         assert_eq!(b(ct_gt_slice(x, y)), vx > vy);
         assert_eq!(b(ct_ge_slice(x, y)), vx >= vy);
         let mut out = x.to_vec();
-        ct_select_slice(&mut out, x, y, Choice::from(1));
+        ct_select_slice(&mut out, x, y, Choice::from(1)).unwrap();
         assert_eq!(out, y);
-        ct_select_slice(&mut out, x, y, Choice::from(0));
+        ct_select_slice(&mut out, x, y, Choice::from(0)).unwrap();
         assert_eq!(out, x);
         let (mut p, mut q) = (x.to_vec(), y.to_vec());
-        ct_swap_slice(&mut p, &mut q, Choice::from(0));
+        ct_swap_slice(&mut p, &mut q, Choice::from(0)).unwrap();
         assert_eq!((&p[..], &q[..]), (x, y));
-        ct_swap_slice(&mut p, &mut q, Choice::from(1));
+        ct_swap_slice(&mut p, &mut q, Choice::from(1)).unwrap();
         assert_eq!((&p[..], &q[..]), (y, x));
     }
 
@@ -335,9 +351,36 @@ mod tests {
         assert!(b(ct_lt_slice(&x, &y)) && b(ct_ne_slice(&x, &y)));
     }
 
+    /// Different lengths never panic: equality is false, the order compares the integer values
+    /// (the shorter zero-extended), select and swap report [`Error::Length`] and write nothing.
     #[test]
-    #[should_panic(expected = "different lengths")]
-    fn slices_of_different_lengths_panic() {
-        let _ = ct_eq_slice(&[1u32, 2], &[1u32]);
+    fn slices_of_different_lengths() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(8);
+        for _ in 0..2000 {
+            let (la, lb) = (rng.gen_range(0..5), rng.gen_range(0..5));
+            let x: std::vec::Vec<u16> = (0..la).map(|_| rng.gen::<u16>() >> rng.gen_range(0..17)).collect();
+            let y: std::vec::Vec<u16> = (0..lb).map(|_| rng.gen::<u16>() >> rng.gen_range(0..17)).collect();
+            let (vx, vy) = (value(&x, 16), value(&y, 16));
+            assert_eq!(b(ct_eq_slice(&x, &y)), x == y);
+            assert_eq!(b(ct_ne_slice(&x, &y)), x != y);
+            assert_eq!(b(ct_lt_slice(&x, &y)), vx < vy);
+            assert_eq!(b(ct_le_slice(&x, &y)), vx <= vy);
+            assert_eq!(b(ct_gt_slice(&x, &y)), vx > vy);
+            assert_eq!(b(ct_ge_slice(&x, &y)), vx >= vy);
+        }
+        assert!(!b(ct_eq_slice(&[1u32, 0], &[1u32])));
+        let mut out = [0u32; 2];
+        assert_eq!(
+            ct_select_slice(&mut out, &[1, 2], &[3], Choice::from(1)),
+            Err(Error::Length { expected: 2, got: 1 })
+        );
+        assert_eq!(
+            ct_select_slice(&mut out, &[1], &[3, 4], Choice::from(1)),
+            Err(Error::Length { expected: 2, got: 1 })
+        );
+        assert_eq!(out, [0, 0]);
+        let (mut p, mut q) = ([1u8, 2], [3u8]);
+        assert_eq!(ct_swap_slice(&mut p, &mut q, Choice::from(1)), Err(Error::Length { expected: 2, got: 1 }));
+        assert_eq!((p, q), ([1, 2], [3]));
     }
 }

@@ -45,7 +45,8 @@ pub trait MapField: SqrtField {
     fn sgn0(&self) -> Choice;
 
     /// The element whose coefficients are the `DEGREE` big-endian integers of `l` bytes each in
-    /// `bytes`, reduced mod `p` (hash_to_field, §5.2 steps 4–8). `bytes.len() = DEGREE·l`.
+    /// `bytes`, reduced mod `p` (hash_to_field, §5.2 steps 4–8). `bytes.len() = DEGREE·l`; any
+    /// other length gives an unspecified element (never a panic).
     fn from_uniform_bytes(bytes: &[u8], l: usize) -> Self;
 }
 
@@ -71,7 +72,8 @@ impl<T: TowerParams<N>, const N: usize> MapField for Fp2<T, N> {
 
     fn from_uniform_bytes(bytes: &[u8], l: usize) -> Self {
         debug_assert_eq!(bytes.len(), 2 * l);
-        Fp2::new(Fp::from_bytes_be_wide(&bytes[..l]), Fp::from_bytes_be_wide(&bytes[l..]))
+        let (c0, c1) = bytes.split_at(l.min(bytes.len()));
+        Fp2::new(Fp::from_bytes_be_wide(c0), Fp::from_bytes_be_wide(c1))
     }
 }
 

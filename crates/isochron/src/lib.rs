@@ -15,8 +15,9 @@
 //!
 //! Layers (each uses only the ones above it, see DESIGN.md §1):
 //! - [`ct`]: constant-time compare/select/swap over machine words and arrays, zeroizing;
-//! - `limbs`: `[u64; N]` multi-precision arithmetic, Montgomery constants derived by `const fn`,
-//!   portable CIOS multiplication and x86-64 MULX/ADCX/ADOX assembly selected at run time;
+//! - `limbs` (crate-private, exposed as [`hazmat::limbs`]): `[u64; N]` multi-precision
+//!   arithmetic, Montgomery constants derived by `const fn`, portable CIOS multiplication and
+//!   x86-64 MULX/ADCX/ADOX assembly selected at run time;
 //! - [`field`]: prime fields `Fp<P, N>` in Montgomery form with constant-time inversion and square
 //!   roots, and the extension towers Fp2, Fp6, Fp12;
 //! - [`curve`]: the group traits and short Weierstrass points (complete projective formulas,
@@ -43,7 +44,8 @@ pub mod curves;
 pub mod error;
 pub mod field;
 pub mod hash_to_curve;
-pub mod limbs;
+pub mod hazmat;
+pub(crate) mod limbs;
 pub mod pairing;
 #[cfg(feature = "serde")]
 mod serde_impls;

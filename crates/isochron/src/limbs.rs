@@ -7,6 +7,8 @@
 //! negation from [`x86_64_addsub`] instead: LLVM turns the `u128` carries of [`adc`]/[`sbb`]
 //! into `setb`/re-add sequences rather than `ADC`/`SBB` chains.
 
+use crate::error::Error;
+
 pub mod mont;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64_addsub;
@@ -278,27 +280,36 @@ pub const fn div_small<const N: usize>(a: &[u64; N], d: u64) -> [u64; N] {
     q
 }
 
-/// Big-endian bytes of `a`: `8·N` bytes as `N` words, the most significant first (flatten with
-/// `as_flattened`).
+/// The big-endian encoding of `a` as `N` words of 8 bytes (most significant word first; flatten
+/// for the `8·N`-byte string, SEC 1 v2 §2.3.7 `Integer-to-Octet-String`). Constant time.
 pub fn to_be_bytes<const N: usize>(a: &[u64; N]) -> [[u8; 8]; N] {
     let mut out = [[0u8; 8]; N];
-    for (o, l) in out.iter_mut().zip(a.iter().rev()) {
-        *o = l.to_be_bytes();
+    for (o, limb) in out.iter_mut().zip(a.iter().rev()) {
+        *o = limb.to_be_bytes();
     }
     out
 }
 
-/// Limbs from `8·N` big-endian bytes (callers pass exactly that many; bytes beyond the first
-/// `8·N`, or a trailing partial word, are ignored rather than panicking).
-pub fn from_be_bytes<const N: usize>(bytes: &[u8]) -> [u64; N] {
-    debug_assert_eq!(bytes.len(), 8 * N);
+/// Limbs from `N` big-endian words of 8 bytes (the inverse of [`to_be_bytes`]). Constant time.
+pub fn from_be_words<const N: usize>(words: &[[u8; 8]; N]) -> [u64; N] {
     let mut r = [0u64; N];
-    for (l, chunk) in r.iter_mut().rev().zip(bytes.chunks_exact(8)) {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(chunk);
-        *l = u64::from_be_bytes(w);
+    for (limb, w) in r.iter_mut().zip(words.iter().rev()) {
+        *limb = u64::from_be_bytes(*w);
     }
     r
+}
+
+/// Limbs from exactly `8·N` big-endian bytes (SEC 1 v2 §2.3.8 `Octet-String-to-Integer`);
+/// [`Error::Length`] for any other length. Constant time in the bytes.
+pub fn from_be_bytes<const N: usize>(bytes: &[u8]) -> Result<[u64; N], Error> {
+    if bytes.len() != 8 * N {
+        return Err(Error::Length { expected: 8 * N, got: bytes.len() });
+    }
+    let mut r = [0u64; N];
+    for (limb, chunk) in r.iter_mut().rev().zip(bytes.chunks_exact(8)) {
+        *limb = chunk.iter().fold(0u64, |acc, &b| (acc << 8) | u64::from(b));
+    }
+    Ok(r)
 }
 
 #[cfg(test)]
@@ -333,5 +344,18 @@ mod tests {
         assert_eq!(num_bits_vartime(&a), 65);
         assert!(is_zero(&[0u64; 3]) && !is_zero(&[0, 0, 1]));
         assert_eq!(from_dec::<2>("18446744073709551617"), [1, 1]);
+    }
+
+    /// Byte conversions: round trip, and an error (never a panic) on a wrong length.
+    #[test]
+    fn be_bytes_round_trip_and_wrong_length() {
+        let a = [0x0102_0304_0506_0708u64, 0x1112_1314_1516_1718];
+        let words = to_be_bytes(&a);
+        assert_eq!(words, [[0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18], [1, 2, 3, 4, 5, 6, 7, 8]]);
+        assert_eq!(from_be_words(&words), a);
+        assert_eq!(from_be_bytes::<2>(words.as_flattened()), Ok(a));
+        for len in [0, 1, 8, 15, 17, 24, 100] {
+            assert_eq!(from_be_bytes::<2>(&vec![0u8; len]), Err(Error::Length { expected: 16, got: len }));
+        }
     }
 }

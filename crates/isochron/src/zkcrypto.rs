@@ -248,7 +248,7 @@ where
     /// length; the shorter decides.
     fn batch_normalize(p: &[Self], q: &mut [Affine<C>]) {
         let n = p.len().min(q.len());
-        Projective::batch_normalize(&p[..n], &mut q[..n]);
+        Projective::normalize_into(&p[..n], &mut q[..n]);
     }
     fn to_affine(&self) -> Affine<C> {
         Projective::to_affine(self)

@@ -121,7 +121,7 @@ impl Suite for SvdwG1 {
     type Expander = ExpandMsgXmd<sha2::Sha256>;
     const L: usize = 64;
     fn map_to_curve(u: &bls12_381::Fp) -> bls12_381::G1Projective {
-        let k = SvdwConstants::derive_vartime(-bls12_381::Fp::from_u64(3), bls12_381::G1Curve::B);
+        let k = SvdwConstants::derive_vartime(-bls12_381::Fp::from_u64(3), bls12_381::G1Curve::B).unwrap();
         map_to_curve_svdw(u, &k)
     }
     fn clear_cofactor(p: &bls12_381::G1Projective) -> bls12_381::G1Projective {
@@ -136,11 +136,18 @@ impl Suite for SvdwG2 {
     const L: usize = 64;
     fn map_to_curve(u: &bls12_381::Fp2) -> bls12_381::G2Projective {
         let z = bls12_381::Fp2::new(bls12_381::Fp::ZERO, bls12_381::Fp::ONE);
-        map_to_curve_svdw(u, &SvdwConstants::derive_vartime(z, bls12_381::G2Curve::B))
+        map_to_curve_svdw(u, &SvdwConstants::derive_vartime(z, bls12_381::G2Curve::B).unwrap())
     }
     fn clear_cofactor(p: &bls12_381::G2Projective) -> bls12_381::G2Projective {
         G2Suite::clear_cofactor(p)
     }
+}
+
+/// Constants for a `Z` that RFC 9380 §6.6.1 rejects are an error, never a panic.
+#[test]
+fn svdw_rejects_bad_z() {
+    let r = SvdwConstants::derive_vartime(bls12_381::Fp::ZERO, bls12_381::G1Curve::B);
+    assert_eq!(r.err(), Some(Error::Zero));
 }
 
 #[test]
@@ -203,6 +210,18 @@ fn expand_message_rejects_bad_parameters() {
     assert!(expand("SHAKE256", b"m", b"D", &mut out[..65535]).is_ok());
     assert_eq!(expand("SHAKE256", b"m", b"D", &mut out), Err(Error::ExpandLength { max: 65535, got: 65536 }));
     assert!(isochron::curves::bls12_381::hash_to_g2(b"m", b"").is_err());
+    // hash_to_field: L = 0 or an output beyond expand_message's limit is an error (checked
+    // before allocating), never a panic.
+    type Xmd = ExpandMsgXmd<sha2::Sha256>;
+    let mut u = [bls12_381::Fp2::ZERO; 2];
+    assert_eq!(hash_to_field::<_, Xmd>(b"m", b"D", 0, &mut u), Err(Error::ExpandLength { max: 65535, got: 0 }));
+    assert_eq!(
+        hash_to_field::<_, Xmd>(b"m", b"D", usize::MAX / 2, &mut u),
+        Err(Error::ExpandLength { max: 65535, got: usize::MAX })
+    );
+    assert!(hash_to_field::<_, Xmd>(b"m", b"D", 64, &mut u).is_ok());
+    // from_uniform_bytes with a length other than DEGREE·L: no panic.
+    let _ = bls12_381::Fp2::from_uniform_bytes(&[1u8; 10], 64);
 }
 
 /// ethereum/bls12-381-tests `hash_to_G2` (RFC 9380 DST `QUUX-V01-CS02-with-BLS12381G2_XMD:

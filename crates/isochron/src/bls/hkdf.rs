@@ -2,33 +2,107 @@
 //! §2.3). Constant time in the key and the data: SHA-256 processes every byte the same way and
 //! nothing here branches on their values (only on public lengths).
 
-use sha2::{Digest, Sha256};
-use zeroize::Zeroize;
+use sha2::compress256;
+use sha2::digest::generic_array::GenericArray;
+use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// SHA-256's block size, the HMAC key width.
 const BLOCK: usize = 64;
 
+/// SHA-256's initial hash value (FIPS 180-4 §5.3.3).
+const IV: [u32; 8] =
+    [0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19];
+
+/// A SHA-256 computation in progress whose every byte lives in this struct (the chaining value,
+/// the pending partial block and the length), so that it can be wiped: `sha2::Sha256` does not
+/// implement `Zeroize`, and its buffer keeps the last partial block of the message. Only the
+/// compression function (FIPS 180-4 §6.2.2) comes from `sha2`; the message padding (§5.1.1)
+/// is here. Zeroized on drop. Branches and memory accesses depend on lengths only.
+#[derive(Clone, Zeroize, ZeroizeOnDrop)]
+struct Sha256State {
+    h: [u32; 8],
+    block: [u8; BLOCK],
+    /// Bytes pending in `block` (`< BLOCK` between calls).
+    fill: usize,
+    /// Message length so far, in bytes.
+    len: u64,
+}
+
+impl Sha256State {
+    fn new() -> Self {
+        Sha256State { h: IV, block: [0; BLOCK], fill: 0, len: 0 }
+    }
+
+    fn compress(&mut self) {
+        compress256(&mut self.h, core::slice::from_ref(GenericArray::from_slice(&self.block)));
+    }
+
+    fn update(&mut self, mut data: &[u8]) {
+        self.len = self.len.wrapping_add(data.len() as u64);
+        while !data.is_empty() {
+            let take = (BLOCK - self.fill).min(data.len());
+            let (head, rest) = data.split_at(take);
+            self.block[self.fill..self.fill + take].copy_from_slice(head);
+            self.fill += take;
+            data = rest;
+            if self.fill == BLOCK {
+                self.compress();
+                self.fill = 0;
+            }
+        }
+    }
+
+    /// The digest (FIPS 180-4 §5.1.1 padding: `0x80`, zeros, the bit length in 64 bits). The
+    /// state is left in an unspecified but wipeable condition (its owner drops or reuses it).
+    fn finalize(&mut self) -> [u8; 32] {
+        let bits = self.len.wrapping_mul(8);
+        self.block[self.fill] = 0x80;
+        self.block[self.fill + 1..].fill(0);
+        if self.fill >= BLOCK - 8 {
+            self.compress();
+            self.block.fill(0);
+        }
+        self.block[BLOCK - 8..].copy_from_slice(&bits.to_be_bytes());
+        self.compress();
+        let mut out = [0u8; 32];
+        for (o, w) in out.chunks_exact_mut(4).zip(self.h) {
+            o.copy_from_slice(&w.to_be_bytes());
+        }
+        out
+    }
+}
+
 /// HMAC-SHA256 (RFC 2104 §2) keyed once: the hash states after the inner and the outer key
-/// pad, cloned for each message (HKDF-Expand MACs several blocks under one key). For keys of
-/// at most one block (KeyGen's salt and PRK are 32 bytes). The key pads are zeroized; the
-/// states hold only their compression (one-way) outputs.
+/// pad, cloned for each message (HKDF-Expand MACs several blocks under one key). A key longer
+/// than the block is hashed first (RFC 2104 §2: "hash the key first"). The key pads, the
+/// states and their clones (key-equivalent: they compute the MAC) are all zeroized.
+#[derive(Zeroize, ZeroizeOnDrop)]
 struct Hmac {
-    inner: Sha256,
-    outer: Sha256,
+    inner: Sha256State,
+    outer: Sha256State,
 }
 
 impl Hmac {
     fn new(key: &[u8]) -> Self {
-        debug_assert!(key.len() <= BLOCK);
         let mut pad = [0u8; BLOCK];
-        pad[..key.len()].copy_from_slice(key);
+        if key.len() > BLOCK {
+            let mut h = Sha256State::new();
+            h.update(key);
+            let mut digest = h.finalize();
+            pad[..32].copy_from_slice(&digest);
+            digest.zeroize();
+        } else {
+            pad[..key.len()].copy_from_slice(key);
+        }
+        // The states are keyed in place (no keyed copy is moved out of a local).
+        let mut hmac = Hmac { inner: Sha256State::new(), outer: Sha256State::new() };
         pad.iter_mut().for_each(|b| *b ^= 0x36);
-        let inner = Sha256::new_with_prefix(pad);
+        hmac.inner.update(&pad);
         // ipad ⊕ opad = 0x36 ⊕ 0x5c = 0x6a turns the inner pad into the outer one.
         pad.iter_mut().for_each(|b| *b ^= 0x36 ^ 0x5c);
-        let outer = Sha256::new_with_prefix(pad);
+        hmac.outer.update(&pad);
         pad.zeroize();
-        Hmac { inner, outer }
+        hmac
     }
 
     /// `HMAC(key, part₀ ‖ part₁ ‖ …)`.
@@ -37,20 +111,22 @@ impl Hmac {
         for p in parts {
             inner.update(p);
         }
-        let mut ih: [u8; 32] = inner.finalize().into();
+        let mut ih = inner.finalize();
         let mut outer = self.outer.clone();
-        outer.update(ih);
+        outer.update(&ih);
         ih.zeroize();
-        outer.finalize().into()
+        outer.finalize()
+        // `inner` and `outer` are zeroized here, on drop.
     }
 }
 
-/// `HMAC-SHA256(key, part₀ ‖ part₁ ‖ …)` (RFC 2104 §2) for a key of at most one block.
+/// `HMAC-SHA256(key, part₀ ‖ part₁ ‖ …)` (RFC 2104 §2), for a key of any length.
 pub(crate) fn hmac_sha256(key: &[u8], parts: &[&[u8]]) -> [u8; 32] {
     Hmac::new(key).mac(parts)
 }
 
-/// `HKDF-Extract(salt, IKM)` (RFC 5869 §2.2) with the input key material given in parts.
+/// `HKDF-Extract(salt, IKM)` (RFC 5869 §2.2) with the input key material given in parts; a
+/// salt of any length (one longer than a block is hashed, RFC 2104 §2).
 pub(crate) fn extract(salt: &[u8], ikm: &[&[u8]]) -> [u8; 32] {
     hmac_sha256(salt, ikm)
 }
@@ -110,5 +186,54 @@ mod tests {
             okm.to_vec(),
             unhex("8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d9d201395faa4b61a96c8")
         );
+    }
+
+    /// The in-crate SHA-256 padding against `sha2` for every length around the block
+    /// boundaries, and fed in uneven pieces.
+    #[test]
+    fn sha256_state_matches_sha2() {
+        use sha2::{Digest, Sha256};
+        let data: Vec<u8> = (0..300u32).map(|i| (i * 37 + 11) as u8).collect();
+        for len in 0..data.len() {
+            let mut h = Sha256State::new();
+            let (a, b) = data[..len].split_at(len / 3);
+            h.update(a);
+            h.update(&[]);
+            h.update(b);
+            let want: [u8; 32] = Sha256::digest(&data[..len]).into();
+            assert_eq!(h.finalize(), want, "length {len}");
+        }
+    }
+
+    /// RFC 4231 §4.7 and §4.8 (test cases 6 and 7): keys longer than a block are hashed first.
+    #[test]
+    fn rfc4231_long_keys() {
+        let key = [0xaau8; 131];
+        assert_eq!(
+            hmac_sha256(&key, &[b"Test Using Larger Than Block-Size Key - Hash Key First"]).to_vec(),
+            unhex("60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
+        );
+        let data: &[u8] = b"This is a test using a larger than block-size key and a larger than block-size data. \
+The key needs to be hashed before being used by the HMAC algorithm.";
+        assert_eq!(
+            hmac_sha256(&key, &[data]).to_vec(),
+            unhex("9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2")
+        );
+    }
+
+    /// RFC 4231 §4.2 (test case 1) and a 64-byte key (exactly one block, not hashed).
+    #[test]
+    fn rfc4231_short_and_block_keys() {
+        assert_eq!(
+            hmac_sha256(&[0x0b; 20], &[b"Hi ", b"There"]).to_vec(),
+            unhex("b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
+        );
+        // A 64-byte key is used as is; a 65-byte key is hashed, so appending a byte changes
+        // the MAC (and never panics).
+        let k64 = [7u8; 64];
+        let mut k65 = [7u8; 65];
+        assert_ne!(hmac_sha256(&k64, &[b"m"]), hmac_sha256(&k65, &[b"m"]));
+        k65[64] = 0;
+        assert_ne!(hmac_sha256(&k64, &[b"m"]), hmac_sha256(&k65, &[b"m"]));
     }
 }

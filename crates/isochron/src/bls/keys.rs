@@ -83,7 +83,7 @@ impl SecretKey {
         if bytes.len() != Self::SIZE {
             return Err(Error::Length { expected: Self::SIZE, got: bytes.len() });
         }
-        let v = Zeroizing::new(limbs::from_be_bytes::<4>(bytes));
+        let v = Zeroizing::new(limbs::from_be_bytes::<4>(bytes)?);
         let below_r = Choice::from(limbs::sub(&v, &FrParams::MODULUS).1 as u8);
         let zero = v[..].ct_eq(&[0u64; 4][..]);
         // `OS2IP(bytes) mod r`, constant time; equal to the input whenever it is accepted.
@@ -253,5 +253,19 @@ mod tests {
     fn keygen_salt_hash() {
         let h: [u8; 32] = Sha256::digest(b"BLS-SIG-KEYGEN-SALT-").into();
         assert_eq!(h, KEYGEN_SALT_HASH);
+    }
+
+    /// draft-05 §2.3 allows any salt; HMAC hashes a key longer than a block (RFC 2104 §2), so a
+    /// 65-byte salt and its SHA-256 digest give the same round, and no length panics.
+    #[test]
+    fn hkdf_mod_r_long_salt() {
+        let ikm = [0x42u8; 32];
+        for len in [0, 1, 32, 63, 64, 65, 100, 1000] {
+            let _ = hkdf_mod_r(&ikm, &vec![0x5a; len], b"");
+        }
+        let salt = [0x5au8; 65];
+        let hashed: [u8; 32] = Sha256::digest(salt).into();
+        assert_eq!(hkdf_mod_r(&ikm, &salt, b"info"), hkdf_mod_r(&ikm, &hashed, b"info"));
+        assert_ne!(hkdf_mod_r(&ikm, &salt[..64], b"info"), hkdf_mod_r(&ikm, &salt, b"info"));
     }
 }

@@ -178,7 +178,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         if bytes.len() != Self::BYTES {
             return Err(Error::Length { expected: Self::BYTES, got: bytes.len() });
         }
-        let v = limbs::from_be_bytes::<N>(bytes);
+        let v = limbs::from_be_bytes::<N>(bytes)?;
         if !limbs::lt(&v, &P::MODULUS) {
             return Err(Error::NonCanonical);
         }
@@ -214,23 +214,35 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
             h => h,
         };
         let mut acc = Self::ZERO;
+        // The temporaries hold (parts of) the possibly secret input: wiped before returning.
+        let mut buf = [[0u8; 8]; N];
+        let mut limbs = [0u64; N];
+        let mut v = Self::ZERO;
         let mut start = 0;
         let mut end = head;
         while start < bytes.len() {
-            let mut buf = FpBytes([[0u8; 8]; N]);
-            let buf = buf.0.as_flattened_mut();
-            buf[8 * N - (end - start)..].copy_from_slice(&bytes[start..end]);
-            let v = Self::from_mont_limbs(Self::mul_limbs(&limbs::from_be_bytes::<N>(buf), &P::R2));
+            buf = [[0u8; 8]; N];
+            // `end - start ≤ c < 8·N` and `end ≤ bytes.len()` (`head ≤ c`, and the length
+            // minus `head` is a multiple of `c`), so the ranges are in bounds.
+            buf.as_flattened_mut()[8 * N - (end - start)..].copy_from_slice(&bytes[start..end]);
+            limbs = limbs::from_be_words(&buf);
+            v = Self::from_mont_limbs(Self::mul_limbs(&limbs, &P::R2));
             acc = acc.mul(&Self::WIDE_SHIFT).add(&v);
             start = end;
             end += c;
         }
+        buf.zeroize();
+        limbs.zeroize();
+        v.zeroize();
         acc
     }
 
     /// The canonical big-endian encoding (`8·N` bytes).
     pub fn to_bytes_be(&self) -> FpBytes<N> {
-        FpBytes(limbs::to_be_bytes(&self.to_canonical_limbs()))
+        let mut v = self.to_canonical_limbs();
+        let out = FpBytes(limbs::to_be_bytes(&v));
+        v.zeroize();
+        out
     }
 
     /// The canonical little-endian encoding (`8·N` bytes).
@@ -245,7 +257,8 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     fn mul_limbs(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         #[cfg(target_arch = "x86_64")]
         if (N == 4 || N == 6) && mont::has_spare_bit(&P::MODULUS) && limbs::x86_64_adx::available() {
-            return limbs::x86_64_adx::mul(a, b, &P::MODULUS, P::INV);
+            // SAFETY: `available()` just confirmed BMI2 and ADX.
+            return unsafe { limbs::x86_64_adx::mul(a, b, &P::MODULUS, P::INV) };
         }
         mont::mul(a, b, &P::MODULUS, P::INV)
     }
@@ -255,7 +268,8 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     fn sqr_limbs(a: &[u64; N]) -> [u64; N] {
         #[cfg(target_arch = "x86_64")]
         if (N == 4 || N == 6) && mont::has_spare_bit(&P::MODULUS) && limbs::x86_64_adx::available() {
-            return limbs::x86_64_adx::sqr(a, &P::MODULUS, P::INV);
+            // SAFETY: `available()` just confirmed BMI2 and ADX.
+            return unsafe { limbs::x86_64_adx::sqr(a, &P::MODULUS, P::INV) };
         }
         mont::sqr(a, &P::MODULUS, P::INV)
     }

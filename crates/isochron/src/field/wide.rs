@@ -93,7 +93,8 @@ impl<P: FieldParams<N>, const N: usize> FpWide<P, N> {
         let () = Self::TWO_SPARE_BITS;
         #[cfg(target_arch = "x86_64")]
         if (N == 4 || N == 6) && crate::limbs::x86_64_adx::available() {
-            return crate::limbs::x86_64_adx::mul_wide(a, b, &mut out.w);
+            // SAFETY: `available()` just confirmed BMI2 and ADX.
+            return unsafe { crate::limbs::x86_64_adx::mul_wide(a, b, &mut out.w) };
         }
         let (lo, hi) = mont::mul_wide(a, b);
         out.w = [lo, hi];
@@ -110,7 +111,8 @@ impl<P: FieldParams<N>, const N: usize> FpWide<P, N> {
     pub(crate) fn reduce(&self) -> Fp<P, N> {
         #[cfg(target_arch = "x86_64")]
         if (N == 4 || N == 6) && crate::limbs::x86_64_adx::available() {
-            return Fp::from_mont_limbs(crate::limbs::x86_64_adx::redc(&self.w, &P::MODULUS, P::INV));
+            // SAFETY: `available()` just confirmed BMI2 and ADX.
+            return Fp::from_mont_limbs(unsafe { crate::limbs::x86_64_adx::redc(&self.w, &P::MODULUS, P::INV) });
         }
         Fp::from_mont_limbs(mont::redc(&self.w[0], &self.w[1], &P::MODULUS, P::INV))
     }

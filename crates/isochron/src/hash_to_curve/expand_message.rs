@@ -15,7 +15,7 @@ const OVERSIZE_DST_PREFIX: &[u8] = b"H2C-OVERSIZE-DST-";
 /// Longest DST used as is (RFC 9380 §5.3.1, §5.3.2: its length is one byte).
 const MAX_DST: usize = 255;
 /// Longest output (`len_in_bytes` is encoded in two bytes).
-const MAX_LEN: usize = 65535;
+pub(crate) const MAX_LEN: usize = 65535;
 
 /// An `expand_message` variant (RFC 9380 §5.3).
 pub trait ExpandMessage {
@@ -48,7 +48,7 @@ impl Xof for sha3::Shake256 {
 
 /// A long DST replaced by its hash, or a short one as is; the storage for the hash lives here.
 struct Dst {
-    buf: [u8; 64],
+    buf: [u8; MAX_DST],
     len: usize,
 }
 
@@ -80,7 +80,12 @@ impl<H: Digest + BlockSizeUser + Update> ExpandMessage for ExpandMsgXmd<H> {
             Some(d) => d,
             None => {
                 let h = H::new().chain_update(OVERSIZE_DST_PREFIX).chain_update(dst).finalize();
-                let mut buf = [0u8; 64];
+                // A DST' longer than 255 bytes has no length byte (§5.3.3): such a hash is no
+                // expand_message_xmd hash.
+                if h.len() > MAX_DST {
+                    return Err(Error::ExpandLength { max: MAX_DST, got: h.len() });
+                }
+                let mut buf = [0u8; MAX_DST];
                 buf[..h.len()].copy_from_slice(&h);
                 long = Dst { buf, len: h.len() };
                 long.bytes()
@@ -129,8 +134,11 @@ impl<H: Xof> ExpandMessage for ExpandMsgXof<H> {
         let dst = match Dst::short(dst)? {
             Some(d) => d,
             None => {
-                let mut buf = [0u8; 64];
-                let n = (2 * H::SECURITY_BITS).div_ceil(8);
+                let mut buf = [0u8; MAX_DST];
+                let n = H::SECURITY_BITS.saturating_mul(2).div_ceil(8);
+                if n > MAX_DST {
+                    return Err(Error::ExpandLength { max: MAX_DST, got: n });
+                }
                 H::default().chain(OVERSIZE_DST_PREFIX).chain(dst).finalize_xof_into(&mut buf[..n]);
                 long = Dst { buf, len: n };
                 long.bytes()

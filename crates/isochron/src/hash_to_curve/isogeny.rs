@@ -27,17 +27,23 @@ impl<F: Field> IsogenyMap<F> {
     /// The image of `(xn/xd, y)` (`xd ≠ 0`) in projective coordinates. Every polynomial is
     /// evaluated homogeneously, `Σ k_j·xn^j·xd^(D−j)` for the common degree `D`, so the powers
     /// of `xd` cancel in the quotients; points of the kernel (a zero denominator) map to the
-    /// identity (RFC 9380 §6.6.3). Constant time.
+    /// identity (RFC 9380 §6.6.3). Constant time. A map with a polynomial of degree above
+    /// 15 is not one this crate declares: it sends every point to the identity.
     pub fn map<C: SwCurve<Base = F>>(&self, xn: &F, xd: &F, y: &F) -> Projective<C> {
         let polys = [self.x_num, self.x_den, self.y_num, self.y_den];
-        let d = polys.iter().map(|k| k.len() - 1).max().expect("four polynomials");
-        assert!(d <= MAX_DEGREE, "isogeny degree above MAX_DEGREE");
+        // An empty coefficient list is the zero polynomial (degree 0 here). The degree is a
+        // public property of the map; one above MAX_DEGREE is no isogeny this crate declares
+        // and maps every point to the identity instead of panicking.
+        let d = polys.iter().map(|k| k.len().saturating_sub(1)).max().unwrap_or(0);
+        if d > MAX_DEGREE {
+            return Projective::identity();
+        }
         let mut pow = [F::ONE; MAX_DEGREE + 1];
         for i in 1..=d {
             pow[i] = pow[i - 1] * xd;
         }
         let eval = |k: &[F]| {
-            let deg = k.len() - 1;
+            let Some(deg) = k.len().checked_sub(1) else { return F::ZERO };
             let mut acc = k[deg];
             for j in (0..deg).rev() {
                 acc = acc * xn + k[j] * pow[deg - j];

@@ -7,6 +7,7 @@ use subtle::ConditionallySelectable;
 
 use super::MapField;
 use crate::curve::short_weierstrass::{Affine, Projective, SwCurve};
+use crate::error::Error;
 use crate::field::{Field, SqrtField};
 
 /// The constants of the map for one curve and one `Z` (RFC 9380 §6.6.1): `c1 = g(Z)`,
@@ -28,15 +29,16 @@ pub struct SvdwConstants<F> {
 
 impl<F: MapField> SvdwConstants<F> {
     /// Derives the constants from `Z` and `B` (public values; uses variable-time inversion).
-    /// Panics if `Z` does not meet the criteria of §6.6.1 (`−g(Z)·3Z²` not a square, or zero).
-    pub fn derive_vartime(z: F, b: F) -> Self {
+    /// Fails if `Z` does not meet the criteria of RFC 9380 §6.6.1: [`Error::Zero`] if `3Z² = 0`
+    /// (or the characteristic is 2), [`Error::NotASquare`] if `−g(Z)·3Z²` is not a square.
+    pub fn derive_vartime(z: F, b: F) -> Result<Self, Error> {
         let gz = z.square() * z + b;
         let three_z2 = z.square().double() + z.square();
-        let half = F::ONE.double().inverse_vartime().expect("odd characteristic");
-        let c3 = Option::<F>::from((-(gz * three_z2)).sqrt()).expect("−g(Z)·3Z² must be a square");
+        let half = F::ONE.double().inverse_vartime().ok_or(Error::Zero)?;
+        let c3 = Option::<F>::from((-(gz * three_z2)).sqrt()).ok_or(Error::NotASquare)?;
         let c3 = F::conditional_select(&c3, &-c3, c3.sgn0());
-        let inv = three_z2.inverse_vartime().expect("Z ≠ 0");
-        Self { z, c1: gz, c2: -(z * half), c3, c4: -(gz.double().double() * inv) }
+        let inv = three_z2.inverse_vartime().ok_or(Error::Zero)?;
+        Ok(Self { z, c1: gz, c2: -(z * half), c3, c4: -(gz.double().double() * inv) })
     }
 }
 

@@ -1,6 +1,6 @@
 //! x86-64 modular addition, subtraction and negation for N = 4 and N = 6 limbs: the run-time
 //! path of [`Fp`](crate::field::Fp)'s `add`, `sub`, `neg` and `double`. The `const fn`
-//! versions in [`super`] stay the portable reference and the compile-time path.
+//! versions in [`crate::hazmat::limbs`] stay the portable reference and the compile-time path.
 //!
 //! **Why assembly.** LLVM compiles the portable `u128` carry chains of [`super::adc`] and
 //! [`super::sbb`] to `setb`/re-add sequences rather than one `ADD`/`ADC` chain, which made an

@@ -67,16 +67,22 @@ fn detected() -> bool {
 
 /// Montgomery product `a·b·2^(-64N) mod m` for `a, b < m`, `m` odd and below `2^(64N-1)`,
 /// `inv = -m⁻¹ mod 2⁶⁴`. Assembly for N ∈ {4, 6}; the portable [`mont::mul`] for any other
-/// `N` or a modulus with its top bit set. Callers check [`available`] first (the assembly
-/// raises an invalid-opcode fault on a CPU without BMI2/ADX).
+/// `N` or a modulus with its top bit set. Constant time in `a` and `b`; inputs outside the
+/// stated ranges give a wrong result (never undefined behaviour).
+///
+/// # Safety
+/// The CPU must support BMI2 (`MULX`) and ADX (`ADCX`, `ADOX`): the caller has seen
+/// [`available`] return `true`. On any other CPU the assembly raises an invalid-opcode fault.
 #[inline(always)]
-pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+pub unsafe fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
     if m[N - 1] >> 63 == 0 {
         if let (Some(a), Some(b), Some(m)) = (fit(a), fit(b), fit(m)) {
-            return unfit(&mul4(a, b, m, inv));
+            // SAFETY: BMI2/ADX are present (this function's contract).
+            return unfit(&unsafe { mul4(a, b, m, inv) });
         }
         if let (Some(a), Some(b), Some(m)) = (fit(a), fit(b), fit(m)) {
-            return unfit(&mul6(a, b, m, inv));
+            // SAFETY: BMI2/ADX are present (this function's contract).
+            return unfit(&unsafe { mul6(a, b, m, inv) });
         }
     }
     mont::mul(a, b, m, inv)
@@ -84,14 +90,26 @@ pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -
 
 /// Montgomery square `a²·2^(-64N) mod m`, under the same conditions as [`mul`]; for `N = 6`
 /// with a modulus below `2^(64N-2)` the dedicated 6-limb squaring, otherwise the product `a·a`.
+/// Constant time in `a`.
+///
+/// # Safety
+/// As for [`mul`]: the CPU must support BMI2 and ADX ([`available`] returned `true`).
 #[inline(always)]
-pub fn sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+pub unsafe fn sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
     if m[N - 1] >> 63 == 0 {
         if let (Some(a), Some(m)) = (fit(a), fit(m)) {
-            return unfit(&sqr4(a, m, inv));
+            // SAFETY: BMI2/ADX are present (this function's contract).
+            return unfit(&unsafe { sqr4(a, m, inv) });
         }
         if let (Some(a), Some(m)) = (fit(a), fit(m)) {
-            return unfit(&if m[5] >> 62 == 0 { sqr6(a, m, inv) } else { mul6(a, a, m, inv) });
+            // SAFETY: BMI2/ADX are present (this function's contract).
+            return unfit(&unsafe {
+                if m[5] >> 62 == 0 {
+                    sqr6(a, m, inv)
+                } else {
+                    mul6(a, a, m, inv)
+                }
+            });
         }
     }
     mont::sqr(a, m, inv)
@@ -231,12 +249,15 @@ macro_rules! mont_mul4 {
 }
 
 /// [`mul`] for 4 limbs. `a` comes in registers, so a chained operand never goes through memory.
+///
+/// # Safety
+/// The CPU supports BMI2 and ADX.
 #[inline(always)]
-fn mul4(a: &[u64; 4], b: &[u64; 4], m: &[u64; 4], inv: u64) -> [u64; 4] {
+unsafe fn mul4(a: &[u64; 4], b: &[u64; 4], m: &[u64; 4], inv: u64) -> [u64; 4] {
     let (t0, t1, t2, t3);
     // SAFETY: the assembly reads 4 words behind each of `b` and `m`, which are valid
     // `[u64; 4]` references, writes only the declared registers, does not touch the stack and
-    // uses only BMI2/ADX instructions beyond x86-64, which the caller ensured via `available()`.
+    // uses only BMI2/ADX instructions beyond x86-64, which the caller guarantees.
     unsafe {
         core::arch::asm!(
             mont_mul4!(["qword ptr [{y}]" "qword ptr [{y} + 8]" "qword ptr [{y} + 16]" "qword ptr [{y} + 24]"]),
@@ -261,12 +282,15 @@ fn mul4(a: &[u64; 4], b: &[u64; 4], m: &[u64; 4], inv: u64) -> [u64; 4] {
 }
 
 /// [`sqr`] for 4 limbs: the product of `a` by itself with every word in registers.
+///
+/// # Safety
+/// The CPU supports BMI2 and ADX.
 #[inline(always)]
-fn sqr4(a: &[u64; 4], m: &[u64; 4], inv: u64) -> [u64; 4] {
+unsafe fn sqr4(a: &[u64; 4], m: &[u64; 4], inv: u64) -> [u64; 4] {
     let (t0, t1, t2, t3);
     // SAFETY: the assembly reads 4 words behind `m`, a valid `[u64; 4]` reference, writes only
     // the declared registers, does not touch the stack and uses only BMI2/ADX instructions
-    // beyond x86-64, which the caller ensured via `available()`.
+    // beyond x86-64, which the caller guarantees.
     unsafe {
         core::arch::asm!(
             mont_mul4!(["{x0}" "{x1}" "{x2}" "{x3}"]),
@@ -291,12 +315,15 @@ fn sqr4(a: &[u64; 4], m: &[u64; 4], inv: u64) -> [u64; 4] {
 }
 
 /// [`mul`] for 6 limbs (also [`sqr`] when the modulus has a single spare bit).
+///
+/// # Safety
+/// The CPU supports BMI2 and ADX.
 #[inline(always)]
-fn mul6(a: &[u64; 6], b: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
+unsafe fn mul6(a: &[u64; 6], b: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
     let (t0, t1, t2, t3, t4, t5);
     // SAFETY: the assembly reads 6 words behind each of `a`, `b` and `m`, which are valid
     // `[u64; 6]` references, writes only the declared registers, does not touch the stack and
-    // uses only BMI2/ADX instructions beyond x86-64, which the caller ensured via `available()`.
+    // uses only BMI2/ADX instructions beyond x86-64, which the caller guarantees.
     unsafe {
         core::arch::asm!(
             "mov rdx, qword ptr [{x}]",
@@ -370,8 +397,11 @@ macro_rules! sqr6_row {
 
 /// [`sqr`] for 6 limbs and `m < 2^382`: the cross products once, with doubled operands (see
 /// the module documentation), each row followed by its reduction row.
+///
+/// # Safety
+/// The CPU supports BMI2 and ADX.
 #[inline(always)]
-fn sqr6(a: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
+unsafe fn sqr6(a: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
     let (t0, t1, t2, t3, t4, t5);
     // The doubled operands: `a[j] << 1` for j = 1..6 (row j - 1, next to the square), then the
     // words 2..6 of `2a` (the bit shifted out of `a[5]` is zero: `a < m < 2^382`).
@@ -388,7 +418,7 @@ fn sqr6(a: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
     ];
     // SAFETY: the assembly reads 6 words behind each of `a` and `m` and 9 behind `e`, all valid
     // arrays, writes only the declared registers, does not touch the stack and uses only
-    // BMI2/ADX instructions beyond x86-64, which the caller ensured via `available()`.
+    // BMI2/ADX instructions beyond x86-64, which the caller guarantees.
     unsafe {
         core::arch::asm!(
             "mov rdx, qword ptr [{a}]",
@@ -521,10 +551,12 @@ mod tests {
         let mut count = 0;
         for (i, j) in pairs.chain(random) {
             let (a, b) = (&values[i], &values[j]);
-            let got = mul(a, b, &m, inv);
+            // SAFETY: `available()` returned true above.
+            let got = unsafe { mul(a, b, &m, inv) };
             assert_eq!(got, mont::mul(a, b, &m, inv), "mul vs portable: {a:x?} {b:x?}");
             assert_eq!(big(&got), big(a) * big(b) * &r_inv % &bm, "mul vs bigint: {a:x?} {b:x?}");
-            let got = sqr(a, &m, inv);
+            // SAFETY: as above.
+            let got = unsafe { sqr(a, &m, inv) };
             assert_eq!(got, mont::sqr(a, &m, inv), "sqr vs portable: {a:x?}");
             assert_eq!(big(&got), big(a) * big(a) * &r_inv % &bm, "sqr vs bigint: {a:x?}");
             count += 1;
@@ -552,7 +584,8 @@ mod tests {
                 (a, b) = (edges[k % edges.len()], edges[k / edges.len()]);
             }
             let mut w = [[0; N]; 2];
-            mul_wide(&a, &b, &mut w);
+            // SAFETY: `available()` returned true above.
+            unsafe { mul_wide(&a, &b, &mut w) };
             let [lo, hi] = w;
             assert_eq!((lo, hi), mont::mul_wide(&a, &b));
             let product = big(&a) * big(&b);
@@ -560,7 +593,8 @@ mod tests {
             // A value below m·R: the product reduced mod m·R, or m·R − 1 − it at the edge.
             let t = if k % 5 == 0 { &bm * &r - 1u8 - (&product % (&bm * &r)) } else { &product % (&bm * &r) };
             let (tl, th) = (limbs_of::<N>(&(&t % &r)), limbs_of::<N>(&(&t >> (64 * N))));
-            let got = redc(&[tl, th], &m, inv);
+            // SAFETY: as above.
+            let got = unsafe { redc(&[tl, th], &m, inv) };
             assert_eq!(got, mont::redc(&tl, &th, &m, inv));
             assert_eq!(big(&got), &t * &r_inv % &bm);
         }
@@ -618,7 +652,9 @@ mod tests {
         let m = [0xffff_ffff_ffff_ff61u64, 0x3fff_ffff_ffff_ffff];
         let inv = mont::neg_inv64(m[0]);
         let (a, b) = ([5, 7], [11, 1]);
-        assert_eq!(mul(&a, &b, &m, inv), mont::mul(&a, &b, &m, inv));
-        assert_eq!(sqr(&a, &m, inv), mont::sqr(&a, &m, inv));
+        // SAFETY: N = 2 has no assembly: the portable code runs on every CPU.
+        assert_eq!(unsafe { mul(&a, &b, &m, inv) }, mont::mul(&a, &b, &m, inv));
+        // SAFETY: as above.
+        assert_eq!(unsafe { sqr(&a, &m, inv) }, mont::sqr(&a, &m, inv));
     }
 }

@@ -440,3 +440,29 @@ where
     }
     on_curve(x, y)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::curves::{bls12_381, bn254};
+
+    /// Coordinate decoders given any length: an error for every wrong one, never a panic.
+    #[test]
+    fn coordinate_decoders_reject_wrong_lengths() {
+        fn check<F: CoordinateEncoding + core::fmt::Debug>() {
+            for len in 0..=2 * F::PADDED_SIZE + 1 {
+                let bytes = alloc::vec![0u8; len];
+                let be = F::read_be(&bytes);
+                assert_eq!(be.is_ok(), len == F::SIZE, "read_be, {len} bytes");
+                if len != F::SIZE {
+                    assert_eq!(be.err(), Some(Error::Length { expected: F::SIZE, got: len }));
+                }
+                assert_eq!(F::read_padded(&bytes).is_ok(), len == F::PADDED_SIZE, "read_padded, {len} bytes");
+            }
+        }
+        check::<bls12_381::Fp>();
+        check::<bls12_381::Fp2>();
+        check::<bn254::Fp>();
+        check::<bn254::Fp2>();
+    }
+}

@@ -40,7 +40,7 @@ impl<C: SwCurve> FixedBaseTable<C> {
             b = points[points.len() - 1].double();
         }
         let mut affine = alloc::vec![Affine::identity(); points.len()];
-        Projective::batch_normalize(&points, &mut affine);
+        Projective::normalize_into(&points, &mut affine);
         let rows = affine.chunks_exact(CT_TABLE).map(|c| core::array::from_fn(|j| c[j])).collect();
         FixedBaseTable { rows }
     }

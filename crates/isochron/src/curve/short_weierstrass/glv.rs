@@ -24,46 +24,12 @@ use crate::field::fp2::{Fp2, TowerParams};
 use crate::field::{FieldParams, Fp};
 use crate::limbs::{self, mont};
 
-/// A 256-bit two's-complement integer as little-endian limbs, for the `const` lattice
-/// arithmetic (all operations wrap modulo `2^256`).
-pub type I256 = [u64; 4];
+pub(crate) mod i256;
+// `pub(crate)`: users reach this arithmetic as `isochron::hazmat::glv`.
+pub(crate) use i256::{add, int, mul, sub, I256};
 
 /// The largest lattice dimension (GLS on the G2 of BN and BLS12 curves).
 pub const MAX_DIM: usize = 4;
-
-/// `v` as an [`I256`].
-pub const fn int(v: i128) -> I256 {
-    let ext = if v < 0 { u64::MAX } else { 0 };
-    [v as u64, (v >> 64) as u64, ext, ext]
-}
-
-/// `a + b mod 2^256`.
-pub const fn add(a: &I256, b: &I256) -> I256 {
-    limbs::add(a, b).0
-}
-
-/// `a − b mod 2^256`.
-pub const fn sub(a: &I256, b: &I256) -> I256 {
-    limbs::sub(a, b).0
-}
-
-/// `a·b mod 2^256`.
-pub const fn mul(a: &I256, b: &I256) -> I256 {
-    let mut out = [0u64; 4];
-    let mut i = 0;
-    while i < 4 {
-        let mut carry = 0;
-        let mut j = 0;
-        while i + j < 4 {
-            let (lo, hi) = limbs::mac(out[i + j], a[i], b[j], carry);
-            out[i + j] = lo;
-            carry = hi;
-            j += 1;
-        }
-        i += 1;
-    }
-    out
-}
 
 /// Whether `a < 0`.
 const fn is_negative(a: &I256) -> bool {

@@ -30,7 +30,7 @@ impl<C: SwCurve> Group for Projective<C> {
     }
     fn batch_normalize(points: &[Self]) -> Vec<Affine<C>> {
         let mut out = alloc::vec![Affine::identity(); points.len()];
-        Projective::batch_normalize(points, &mut out);
+        Projective::normalize_into(points, &mut out);
         out
     }
     fn mul_generator(k: &Scalar<C>) -> Self {

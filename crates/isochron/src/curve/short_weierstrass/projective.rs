@@ -122,10 +122,11 @@ impl<C: SwCurve> Projective<C> {
         Affine::conditional_select(&p, &Affine::identity(), self.is_identity())
     }
 
-    /// Converts many points to affine with a single inversion (Montgomery's trick); constant
-    /// time in the points.
-    pub fn batch_normalize(points: &[Self], out: &mut [Affine<C>]) {
-        assert_eq!(points.len(), out.len(), "batch_normalize: output length must match");
+    /// Converts many points to affine with a single inversion (Montgomery's trick), into `out`
+    /// (one entry per point by construction in the crate's callers: a longer `out` keeps its
+    /// tail, a shorter one takes a prefix); constant time in the points. The public form is
+    /// [`Group::batch_normalize`](crate::curve::Group::batch_normalize), which returns a vector.
+    pub(crate) fn normalize_into(points: &[Self], out: &mut [Affine<C>]) {
         let mut zs: alloc::vec::Vec<C::Base> = points.iter().map(|p| p.z).collect();
         C::Base::batch_invert(&mut zs);
         for ((p, zinv), o) in points.iter().zip(zs).zip(out.iter_mut()) {

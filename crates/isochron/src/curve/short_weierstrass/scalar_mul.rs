@@ -206,7 +206,7 @@ impl<C: SwCurve> Projective<C> {
     fn affine_tables(points: &[Self]) -> Vec<Affine<C>> {
         let odd: Vec<Self> = points.iter().flat_map(|p| p.odd_multiples()).collect();
         let mut tables = alloc::vec![Affine::identity(); odd.len()];
-        Self::batch_normalize(&odd, &mut tables);
+        Self::normalize_into(&odd, &mut tables);
         tables
     }
 
@@ -223,7 +223,7 @@ impl<C: SwCurve> Projective<C> {
             points.extend(prev.iter().map(|p| (endo.map)(p)));
         }
         let mut tables = alloc::vec![Affine::identity(); points.len()];
-        Self::batch_normalize(&points, &mut tables);
+        Self::normalize_into(&points, &mut tables);
         let nafs: Vec<Vec<i8>> = (0..dim)
             .map(|j| {
                 let flip = bool::from(dec.negative[j]);

@@ -21,13 +21,17 @@ use super::{fit, unfit};
 /// `*out = a·b`, the `2N`-word product as `[low half, high half]`, for any `a, b <
 /// 2^(64N)`. Assembly for N ∈ {4, 6}; the portable [`mont::mul_wide`] otherwise. Written in
 /// place, so that no copy of the product is read back across the assembly's word stores.
+/// Constant time in `a` and `b`.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX: the caller has seen [`super::available`] return `true`.
 #[inline(always)]
-pub fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N], out: &mut [[u64; N]; 2]) {
+pub unsafe fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N], out: &mut [[u64; N]; 2]) {
     if let (Some(a), Some(b)) = (fit::<N, 4>(a), fit::<N, 4>(b)) {
-        // SAFETY: `out` holds 2N = 8 words.
+        // SAFETY: `out` holds 2N = 8 words; BMI2/ADX are present (this function's contract).
         unsafe { mul_wide4(a, b, out.as_mut_ptr() as *mut u64) };
     } else if let (Some(a), Some(b)) = (fit::<N, 6>(a), fit::<N, 6>(b)) {
-        // SAFETY: `out` holds 2N = 12 words.
+        // SAFETY: `out` holds 2N = 12 words; BMI2/ADX are present (this function's contract).
         unsafe { mul_wide6(a, b, out.as_mut_ptr() as *mut u64) };
     } else {
         let (lo, hi) = mont::mul_wide(a, b);
@@ -37,16 +41,20 @@ pub fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N], out: &mut [[u64; N];
 
 /// Montgomery reduction `t·2^(-64N) mod m` of `t = [low half, high half]` below
 /// `m·2^(64N)`, for `m` odd and below `2^(64N-1)`, `inv = -m⁻¹ mod 2⁶⁴`. Assembly for N ∈
-/// {4, 6}; the portable [`mont::redc`] otherwise.
+/// {4, 6}; the portable [`mont::redc`] otherwise. Constant time in `t`; an input outside the
+/// stated range gives a wrong result (never undefined behaviour).
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX: the caller has seen [`super::available`] return `true`.
 #[inline(always)]
-pub fn redc<const N: usize>(t: &[[u64; N]; 2], m: &[u64; N], inv: u64) -> [u64; N] {
+pub unsafe fn redc<const N: usize>(t: &[[u64; N]; 2], m: &[u64; N], inv: u64) -> [u64; N] {
     if m[N - 1] >> 63 == 0 {
         if let Some(m) = fit::<N, 4>(m) {
-            // SAFETY: `t` holds 2N = 8 words.
+            // SAFETY: `t` holds 2N = 8 words; BMI2/ADX are present (this function's contract).
             return unfit(&unsafe { redc4(t.as_ptr() as *const u64, m, inv) });
         }
         if let Some(m) = fit::<N, 6>(m) {
-            // SAFETY: `t` holds 2N = 12 words.
+            // SAFETY: `t` holds 2N = 12 words; BMI2/ADX are present (this function's contract).
             return unfit(&unsafe { redc6(t.as_ptr() as *const u64, m, inv) });
         }
     }
@@ -76,7 +84,7 @@ macro_rules! wide_rows {
 /// [`mul_wide`] for 4 limbs.
 ///
 /// # Safety
-/// `t` points to 8 writable words.
+/// `t` points to 8 writable words, and the CPU supports BMI2 and ADX.
 #[inline(always)]
 unsafe fn mul_wide4(a: &[u64; 4], b: &[u64; 4], t: *mut u64) {
     // SAFETY: the assembly reads 4 words behind each of `a` and `b` and writes the 8 words
@@ -120,7 +128,7 @@ unsafe fn mul_wide4(a: &[u64; 4], b: &[u64; 4], t: *mut u64) {
 /// costs nothing measurable next to 36 `MULX`.
 ///
 /// # Safety
-/// `t` points to 12 writable words.
+/// `t` points to 12 writable words, and the CPU supports BMI2 and ADX.
 #[inline(never)]
 unsafe fn mul_wide6(a: &[u64; 6], b: &[u64; 6], t: *mut u64) {
     // SAFETY: the assembly reads 6 words behind each of `a` and `b` and writes the 12 words
@@ -188,7 +196,7 @@ macro_rules! redc_rows {
 /// [`redc`] for 4 limbs; `t` is the 8-word input, low word first.
 ///
 /// # Safety
-/// `t` points to 8 readable words.
+/// `t` points to 8 readable words, and the CPU supports BMI2 and ADX.
 #[inline(always)]
 unsafe fn redc4(t: *const u64, m: &[u64; 4], inv: u64) -> [u64; 4] {
     let (r0, r1, r2, r3);
@@ -236,7 +244,7 @@ unsafe fn redc4(t: *const u64, m: &[u64; 4], inv: u64) -> [u64; 4] {
 /// [`redc`] for 6 limbs; `t` is the 12-word input, low word first.
 ///
 /// # Safety
-/// `t` points to 12 readable words.
+/// `t` points to 12 readable words, and the CPU supports BMI2 and ADX.
 #[inline(always)]
 unsafe fn redc6(t: *const u64, m: &[u64; 6], inv: u64) -> [u64; 6] {
     let (r0, r1, r2, r3, r4, r5);
