@@ -5,6 +5,7 @@
 
 use isochron::bls::eth::{self, PublicKey, SecretKey, Signature};
 use isochron::Error;
+use isochron_cli::hex;
 
 use crate::Failure;
 
@@ -196,27 +197,11 @@ fn bad(what: &str, e: Error) -> Failure {
 }
 
 fn parse_hex(what: &str, s: &str) -> Result<Vec<u8>, Failure> {
-    let h = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")).unwrap_or(s);
-    if h.len() % 2 != 0 {
-        return Err(Failure::BadInput(format!("bad {what}: not hex (odd number of digits)")));
-    }
-    let digit = |c: u8| -> Option<u8> {
-        match c {
-            b'0'..=b'9' => Some(c - b'0'),
-            b'a'..=b'f' => Some(c - b'a' + 10),
-            b'A'..=b'F' => Some(c - b'A' + 10),
-            _ => None,
-        }
-    };
-    h.as_bytes()
-        .chunks(2)
-        .map(|p| Some(digit(p[0])? << 4 | digit(p[1])?))
-        .collect::<Option<Vec<u8>>>()
-        .ok_or_else(|| Failure::BadInput(format!("bad {what}: not hex")))
+    hex::decode(s).map_err(|e| Failure::BadInput(format!("bad {what}: {e}")))
 }
 
 fn to_hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(bytes)
 }
 
 fn parse_sk(s: &str) -> Result<SecretKey, Failure> {
