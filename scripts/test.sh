@@ -135,6 +135,7 @@ command -v python3 >/dev/null || { apt-get update && apt-get install -y python3;
 python3 fuzz/seed_corpora.py
 (
     cd fuzz
+    cargo fmt --check
     cargo +nightly fetch --locked  # the committed fuzz/Cargo.lock, unchanged (cargo-fuzz has no --locked)
     cargo +nightly fuzz build
     for target in $(cargo +nightly fuzz list); do
