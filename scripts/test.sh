@@ -4,7 +4,15 @@
 #      whole workspace;
 #   2. the Rust workspace tests, optimized (profile `ci`: release without LTO) (differential tests against peers, vectors,
 #      property tests, the CLI's and the benchmark's own tests);
-#   3. the constant-time check under valgrind (scripts/ctgrind.sh installs valgrind if missing).
+#   3. the constant-time check under valgrind (scripts/ctgrind.sh installs valgrind if missing);
+#   habits (issue 10, item 7), each a separate block below:
+#   - the library builds `no_std` (`--no-default-features`);
+#   - the workspace tests run with feature `parallel` on, and the library's tests again with it
+#     off (the `cargo test` runs include tests/layering.rs and README's API tour as doctests);
+#   - cargo deny: licenses, bans (duplicate versions), sources; advisories when the RustSec
+#     database can be fetched (not on the project's CI machines: see the block);
+#   - the crate package (`cargo package --list`) ships no LGPL test vectors;
+#   - every cargo-fuzz target (fuzz/, nightly Rust) for a bounded time (FUZZ_SECONDS each).
 # Later: the C, Python and Go suites. Exit status non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,10 +41,107 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 step "cargo doc (rustdoc warnings are errors)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked --lib
 
-step "cargo test --workspace (release optimizations, profile ci)"
-cargo test --workspace --profile ci --locked
+# ---- habits: no_std build (issue 10, item 7) --------------------------------------------------
+# The library without `std` (DESIGN.md §1: no_std + alloc). Only the host target is installed on
+# the project's machines, so this builds for it with `#![no_std]` in force; the tree check below
+# makes sure no runtime dependency turns its own `std` on (or pulls getrandom/rayon) there.
+step "no_std build (cargo build -p isochron --no-default-features)"
+cargo build -p isochron --no-default-features --profile ci --locked
+nostd_tree=$(cargo tree -p isochron --no-default-features --locked -e features,normal,no-proc-macro --prefix none)
+if grep -E 'feature "std"|^(getrandom|rayon) ' <<<"$nostd_tree"; then
+    echo "test.sh: the no_std build enables std in a dependency (above)" >&2
+    exit 1
+fi
+# ---- end no_std ------------------------------------------------------------------------------
+
+step "cargo test --workspace, feature parallel on (release optimizations, profile ci)"
+cargo test --workspace --profile ci --locked --features isochron/parallel
+
+# ---- habits: feature `parallel` off (issue 10, item 7) ----------------------------------------
+# The run above has `parallel` on (named explicitly; the benchmark crate enables it as well).
+# Only the library has code behind the feature, so only its tests (unit, integration, doctests)
+# run again with it off; the CLI, benchmark and checker crates are not re-run.
+step "cargo test -p isochron, feature parallel off"
+cargo test -p isochron --profile ci --locked --no-default-features --features std
+# ---- end parallel off ------------------------------------------------------------------------
 
 if [ -x scripts/ctgrind.sh ]; then
     step "constant-time check (valgrind)"
     scripts/ctgrind.sh
 fi
+
+# ---- habits: cargo deny (issue 10, item 7) ----------------------------------------------------
+# deny.toml: licenses (the permissive set in use), bans (duplicate versions), sources (crates.io
+# only). Three graphs: the workspace with every peer (duplicates warn: the peers bring their own
+# majors), the library as users link it (duplicates denied), and the fuzz crate.
+step "cargo deny: licenses, bans, sources"
+command -v cargo-deny >/dev/null || cargo install --locked cargo-deny
+cargo deny check --hide-inclusion-graph licenses bans sources
+cargo deny --manifest-path crates/isochron/Cargo.toml --all-features --exclude-dev \
+    check --hide-inclusion-graph -D duplicate bans
+cargo deny --manifest-path fuzz/Cargo.toml check --hide-inclusion-graph licenses bans sources
+# Advisories need the RustSec advisory database, a git repository on GitHub. The project's CI
+# machines reach package registries only (crates.io, PyPI, Debian, ...), not GitHub, so there the
+# fetch fails and `advisories` is NOT checked: this says so and goes on. Where the database can
+# be fetched, the check runs and any advisory fails the command.
+step "cargo deny: advisories"
+if cargo deny --log-level error fetch db; then
+    cargo deny --log-level error check advisories
+    cargo deny --log-level error --manifest-path fuzz/Cargo.toml check advisories
+else
+    echo "test.sh: NOT CHECKED: cargo deny advisories (the RustSec advisory database," \
+        "github.com/RustSec/advisory-db, cannot be fetched from this machine)" >&2
+fi
+# ---- end cargo deny --------------------------------------------------------------------------
+
+# ---- habits: the crate package ships no LGPL test vectors (issue 10, item 7) ------------------
+# Which vectors are LGPL/GPL is read from the SOURCES.md tables under tests/vectors (a row whose
+# license column names GPL; its first path, relative to that SOURCES.md, gives the folder);
+# crates/isochron/Cargo.toml excludes them. No packaged file may sit in such a folder.
+step "cargo package --list -p isochron: no LGPL test vectors"
+pkg_files=$(cargo package --list -p isochron --allow-dirty --locked 2>/dev/null)
+gpl_dirs=$(cd crates/isochron && for f in $(find tests/vectors -name SOURCES.md); do
+    grep -E '^\|.*GPL' "$f" | sed -E 's/^\| *`([^`]*)`.*/\1/' | while read -r p; do
+        case "$p" in
+            */) echo "$(dirname "$f")/$p" ;;
+            *) echo "$(dirname "$f")/$(dirname "$p")/" ;;
+        esac
+    done
+done | sed 's#/\./#/#g' | sort -u)
+[ -n "$gpl_dirs" ] && echo "LGPL/GPL vector folders (kept out of the package):" $gpl_dirs
+for d in $gpl_dirs; do
+    if grep -F "$d" <<<"$pkg_files"; then
+        echo "test.sh: the crate package ships the LGPL/GPL vectors above ($d)" >&2
+        exit 1
+    fi
+done
+echo "package: $(wc -l <<<"$pkg_files") files, $(grep -c '^tests/vectors/' <<<"$pkg_files") of them vectors, none LGPL/GPL"
+# ---- end package -----------------------------------------------------------------------------
+
+# ---- habits: fuzzing (issue 10, item 7) -------------------------------------------------------
+# fuzz/: cargo-fuzz targets for every decoder, compared with a peer (fuzz/fuzz_targets/*.rs).
+# They need nightly Rust (libFuzzer and the sanitizer flags); a missing nightly is an error, not
+# a skip. Each target runs FUZZ_SECONDS (default 20) from a corpus seeded from the vectors; a
+# crash, a sanitizer report or a disagreement with the peer fails the command (the input is
+# saved under fuzz/artifacts/<target>/).
+step "fuzzing (cargo +nightly fuzz), ${FUZZ_SECONDS:=20} s per target"
+if ! cargo +nightly --version >/dev/null 2>&1; then
+    echo "test.sh: the nightly toolchain is missing; the fuzz targets need it:" \
+        "rustup toolchain install nightly" >&2
+    exit 1
+fi
+command -v cargo-fuzz >/dev/null || cargo install --locked cargo-fuzz
+command -v python3 >/dev/null || { apt-get update && apt-get install -y python3; }
+python3 fuzz/seed_corpora.py
+(
+    cd fuzz
+    cargo fmt --check
+    cargo +nightly fetch --locked  # the committed fuzz/Cargo.lock, unchanged (cargo-fuzz has no --locked)
+    cargo +nightly fuzz build
+    for target in $(cargo +nightly fuzz list); do
+        step "fuzz $target (${FUZZ_SECONDS} s)"
+        cargo +nightly fuzz run "$target" -- -max_total_time="$FUZZ_SECONDS" -print_final_stats=1 2>&1 \
+            | grep -vE '^#[0-9]+\s+(NEW|REDUCE|pulse)' || { echo "test.sh: fuzz target $target failed" >&2; exit 1; }
+    done
+)
+# ---- end fuzzing -----------------------------------------------------------------------------

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 use isochron::bls::eth::{self, PublicKey, SecretKey, Signature};
 use isochron::Error;
+use isochron_cli::hex;
 use zeroize::{Zeroize, Zeroizing};
 
 use crate::{out_line, Failure};
@@ -215,52 +216,14 @@ fn bad(what: &str, e: Error) -> Failure {
     Failure::BadInput(format!("bad {what}: {reason}"))
 }
 
-/// The value of a hex digit and `0xff` if `c` is one (`0` and `0` otherwise), without a branch
-/// or a table lookup on `c` (the text may be a secret key).
-fn hex_digit(c: u8) -> (u8, u8) {
-    let d = c.wrapping_sub(b'0');
-    let is_d = ((i16::from(d) - 10) >> 8) as u8; // 0xff iff d < 10
-    let l = (c | 0x20).wrapping_sub(b'a');
-    let is_l = ((i16::from(l) - 6) >> 8) as u8; // 0xff iff l < 6
-    ((d & is_d) | (l.wrapping_add(10) & is_l), is_d | is_l)
-}
-
-/// Decodes hex (with or without `0x`). Constant time in the digits: only the verdict, hex or
-/// not, branches, after every digit is decoded.
+/// Decodes hex (with or without `0x`), constant time in the digits ([`hex::decode`]).
 fn parse_hex(what: &str, s: &str) -> Result<Vec<u8>, Failure> {
-    let h = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")).unwrap_or(s);
-    if h.len() % 2 != 0 {
-        return Err(Failure::BadInput(format!("bad {what}: not hex (odd number of digits)")));
-    }
-    // Allocated once at its final size, so that no reallocation leaves a copy of a secret
-    // behind; wiped when the text turns out not to be hex.
-    let mut out = Vec::with_capacity(h.len() / 2);
-    let mut valid = 0xffu8;
-    for p in h.as_bytes().chunks_exact(2) {
-        let ((hi, ok_hi), (lo, ok_lo)) = (hex_digit(p[0]), hex_digit(p[1]));
-        valid &= ok_hi & ok_lo;
-        out.push(hi << 4 | lo);
-    }
-    if valid != 0xff {
-        out.zeroize();
-        return Err(Failure::BadInput(format!("bad {what}: not hex")));
-    }
-    Ok(out)
+    hex::decode(s).map_err(|e| Failure::BadInput(format!("bad {what}: {e}")))
 }
 
-/// Lower-case hex, written into a string allocated once at its final size (no reallocation
-/// leaves a copy of a secret key behind) without a branch or a table lookup on the bytes.
+/// Lower-case hex, constant time in the bytes ([`hex::encode`]).
 fn to_hex(bytes: &[u8]) -> String {
-    let nibble = |n: u8| -> char {
-        let letter = ((9i16 - i16::from(n)) >> 8) as u8; // 0xff iff n > 9
-        char::from(b'0' + n + (letter & (b'a' - b'0' - 10)))
-    };
-    let mut s = String::with_capacity(2 * bytes.len());
-    for b in bytes {
-        s.push(nibble(b >> 4));
-        s.push(nibble(b & 0xf));
-    }
-    s
+    hex::encode(bytes)
 }
 
 /// The most a secret-key file may hold: 32 bytes in hex with a `0x` and whitespace fit easily.
@@ -317,27 +280,4 @@ fn parse_pks(pks: &[String]) -> Result<Vec<PublicKey>, Failure> {
 
 fn parse_sig(what: &str, s: &str) -> Result<Signature, Failure> {
     Signature::from_bytes(&parse_hex(what, s)?).map_err(|e| bad(what, e))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The branch-free hex codec agrees with the standard library on every byte and character.
-    #[test]
-    fn hex_codec_matches_std() {
-        for c in 0..=255u8 {
-            let (v, ok) = hex_digit(c);
-            match (c as char).to_digit(16) {
-                Some(d) => assert_eq!((v, ok), (d as u8, 0xff), "{c:#x}"),
-                None => assert_eq!(ok, 0, "{c:#x}"),
-            }
-        }
-        let all: Vec<u8> = (0..=255).collect();
-        let hex = to_hex(&all);
-        assert_eq!(hex, all.iter().map(|b| format!("{b:02x}")).collect::<String>());
-        assert_eq!(parse_hex("x", &hex).ok(), Some(all.clone()));
-        assert_eq!(parse_hex("x", &hex.to_uppercase()).ok(), Some(all));
-        assert!(parse_hex("x", "0g").is_err() && parse_hex("x", "g0").is_err() && parse_hex("x", "0").is_err());
-    }
 }

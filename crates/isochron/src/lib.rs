@@ -57,3 +57,9 @@ pub mod zkcrypto;
 
 pub use error::Error;
 pub use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+
+/// README.md's Rust code blocks (the API tour) compiled and run as doctests; its `sh` and `toml`
+/// blocks are not Rust and are skipped.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

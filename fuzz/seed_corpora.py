@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""Seeds each fuzz target's corpus (fuzz/corpus/<target>/, not committed) from the project's
+test vectors (crates/isochron/tests/vectors/) plus edge values, each input prefixed with the
+target's selector byte (see the target's doc comment). Standard library only; idempotent (files
+are named by the SHA-1 of their content, as libFuzzer names them)."""
+import hashlib
+import json
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.abspath(__file__))
+VECTORS = os.path.join(ROOT, "..", "crates", "isochron", "tests", "vectors")
+CORPUS = os.path.join(ROOT, "corpus")
+
+counts = {}
+
+
+def seed(target, sel, data):
+    d = os.path.join(CORPUS, target)
+    os.makedirs(d, exist_ok=True)
+    blob = bytes([sel]) + bytes(data)
+    with open(os.path.join(d, hashlib.sha1(blob).hexdigest()), "wb") as f:
+        f.write(blob)
+    counts[target] = counts.get(target, 0) + 1
+
+
+def unhex(s):
+    s = s[2:] if s.startswith("0x") else s
+    try:
+        return bytes.fromhex(s)
+    except ValueError:
+        return None
+
+
+def hex_strings(node):
+    """Every hex string in a JSON tree, with the key it sits under."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if isinstance(v, str):
+                yield k, v
+            else:
+                for kk, vv in hex_strings(v):
+                    yield (k if kk is None else kk), vv
+    elif isinstance(node, list):
+        for v in node:
+            if isinstance(v, str):
+                yield None, v
+            else:
+                yield from hex_strings(v)
+
+
+def load_json(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def evm_inputs(name):
+    path = os.path.join(VECTORS, "evm", name)
+    if not os.path.exists(path):
+        return []
+    return [bytes.fromhex(c["Input"]) for c in load_json(path)]
+
+
+# Field elements: 0, 1, p - 1, p, 2^(8n) - 1 for each field, big- and little-endian.
+MODULI = [
+    (0, 0x1A0111EA397FE69A4B1BA7B6434BACD764774B84F38512BF6730D2A0F6B0F6241EABFFFEB153FFFFB9FEFFFFFFFFAAAB, 48),
+    (1, 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001, 32),
+    (2, 0x30644E72E131A029B85045B68181585D97816A916871CA8D3C208C16D87CFD47, 32),
+    (3, 0x30644E72E131A029B85045B68181585D2833E84879B9709143E1F593F0000001, 32),
+]
+for field, p, n in MODULI:
+    for v in (0, 1, 2, p - 1, p, p + 1, 2 ** (8 * n) - 1):
+        be = v.to_bytes(n, "big")
+        seed("field_elements", field << 1, be)
+        seed("field_elements", (field << 1) | 1, be[::-1])
+
+# BLS12-381 points from the EIP-2537 vectors (x ‖ y, 64-byte padded coordinates).
+g1_points, g2_points = [], []
+for name in ("blsG1Add.json", "fail-blsG1Add.json", "blsG1Mul.json"):
+    for inp in evm_inputs(name):
+        g1_points += [inp[i:i + 128] for i in range(0, len(inp) - 127, 160 if "Mul" in name else 128)]
+for name in ("blsG2Add.json", "fail-blsG2Add.json", "blsG2Mul.json"):
+    for inp in evm_inputs(name):
+        g2_points += [inp[i:i + 256] for i in range(0, len(inp) - 255, 288 if "Mul" in name else 256)]
+for inp in evm_inputs("blsPairing.json") + evm_inputs("fail-blsPairing.json"):
+    for i in range(0, len(inp) - 383, 384):
+        g1_points.append(inp[i:i + 128])
+        g2_points.append(inp[i + 128:i + 384])
+# At most 200 distinct points per group: enough variety, a short first pass over the corpus.
+g1_points = sorted(set(g1_points), key=lambda b: hashlib.sha1(b).digest())[:200]
+g2_points = sorted(set(g2_points), key=lambda b: hashlib.sha1(b).digest())[:200]
+for pt in g1_points:
+    seed("bls12_381_eip2537", 0, pt)
+    seed("bls12_381_eip2537", 2, pt)
+for pt in g2_points:
+    seed("bls12_381_eip2537", 1, pt)
+    seed("bls12_381_eip2537", 3, pt)
+
+
+def unpad(b):
+    return b"".join(b[i + 16:i + 64] for i in range(0, len(b), 64))
+
+
+# ZCash uncompressed from the same points (G2 coefficients swapped to c1 ‖ c0).
+for pt in g1_points[:64]:
+    if any(pt):
+        u = unpad(pt)
+        for sel in (2, 6):
+            seed("bls12_381_zcash", sel, u)
+        seed("bls_eth", 2, u)
+for pt in g2_points[:64]:
+    if any(pt):
+        x0, x1, y0, y1 = (pt[i + 16:i + 64] for i in range(0, 256, 64))
+        for sel in (3, 7):
+            seed("bls12_381_zcash", sel, x1 + x0 + y1 + y0)
+for sel, n in ((2, 96), (3, 192)):
+    seed("bls12_381_zcash", sel, b"\x40" + bytes(n - 1))
+
+# Keys and signatures from the Ethereum BLS vectors.
+for dirpath, _, files in os.walk(os.path.join(VECTORS, "bls")):
+    for fname in files:
+        if not fname.endswith(".json"):
+            continue
+        for key, s in hex_strings(load_json(os.path.join(dirpath, fname))):
+            b = unhex(s)
+            if b is None:
+                continue
+            if len(b) == 48:
+                for sel in (0, 4):
+                    seed("bls12_381_zcash", sel, b)
+                seed("bls_eth", 0, b)
+                seed("bls_eth", 1, b)
+            if len(b) == 96:
+                for sel in (1, 5):
+                    seed("bls12_381_zcash", sel, b)
+                seed("bls_eth", 3, b)
+            if key == "privkey":
+                seed("bls_eth", 4, b)
+
+# BN254 points from the EIP-196/197 vectors.
+for inp in evm_inputs("bn256Add.json") + evm_inputs("bn256ScalarMul.json"):
+    for i in range(0, len(inp) - 63, 64):
+        seed("bn254_evm", 0, inp[i:i + 64])
+for inp in evm_inputs("bn256Pairing.json"):
+    for i in range(0, len(inp) - 191, 192):
+        seed("bn254_evm", 0, inp[i:i + 64])
+        seed("bn254_evm", 1, inp[i + 64:i + 192])
+seed("bn254_evm", 0, bytes(64))
+seed("bn254_evm", 1, bytes(128))
+# BN254 in arkworks' format: the identity (flag 0x40 in the last byte) of every kind, and the
+# generators (G1 (1, 2) uncompressed: little-endian x ‖ y, no flag; compressed: x, and 2 is the
+# smaller root of 4).
+for sel, size in ((0, 32), (1, 64), (2, 64), (3, 128)):
+    for checked in (0, 4):
+        seed("bn254_ark", sel | checked, bytes(size - 1) + bytes([0x40]))
+for checked in (0, 4):
+    seed("bn254_ark", 2 | checked, (1).to_bytes(32, "little") + (2).to_bytes(32, "little"))
+    seed("bn254_ark", checked, (1).to_bytes(32, "little"))
+
+# The CLI's hex arguments (the selector byte is part of the string here: any byte is input).
+for s in ("0x00", "0XfF", "abc", "0x", "", "zz", "0x0g", "DEADbeef", "0x" + "ab" * 48):
+    d = os.path.join(CORPUS, "cli_hex")
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, hashlib.sha1(s.encode()).hexdigest()), "wb") as f:
+        f.write(s.encode())
+    counts["cli_hex"] = counts.get("cli_hex", 0) + 1
+
+for target in sorted(counts):
+    print(f"seed_corpora: {target}: {counts[target]} seeds")
+if len(counts) < 6:
+    sys.exit("seed_corpora: some target got no seeds")
