@@ -4,9 +4,8 @@
 //! the encoding (any length).
 #![no_main]
 
-use isochron::curve::PointEncoding;
 use isochron::curves::bls12_381 as iso;
-use isochron_fuzz::agree;
+use isochron_fuzz::{agree, decode_point};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -19,24 +18,12 @@ fuzz_target!(|data: &[u8]| {
         if checked { "" } else { " unchecked" }
     );
     let (ours, peer) = if g2 {
-        (ours::<iso::G2Affine>(bytes, compressed, checked), peer::g2(bytes, compressed, checked))
+        (decode_point::<iso::G2Affine>(bytes, compressed, checked), peer::g2(bytes, compressed, checked))
     } else {
-        (ours::<iso::G1Affine>(bytes, compressed, checked), peer::g1(bytes, compressed, checked))
+        (decode_point::<iso::G1Affine>(bytes, compressed, checked), peer::g1(bytes, compressed, checked))
     };
     agree(&what, bytes, ours, peer, true);
 });
-
-/// isochron's decoder of the selected kind and its re-encoding.
-fn ours<A: PointEncoding>(b: &[u8], compressed: bool, checked: bool) -> Option<Vec<u8>> {
-    let p = match (compressed, checked) {
-        (true, true) => A::from_compressed(b),
-        (true, false) => A::from_compressed_unchecked(b),
-        (false, true) => A::from_uncompressed(b),
-        (false, false) => A::from_uncompressed_unchecked(b),
-    }
-    .ok()?;
-    Some(if compressed { p.to_compressed().as_ref().to_vec() } else { p.to_uncompressed().as_ref().to_vec() })
-}
 
 /// zkcrypto's `bls12_381`, the peer. Its decoders take fixed-size arrays (a wrong length is a
 /// rejection); its `from_uncompressed_unchecked` skips the curve check too, so the unchecked

@@ -10,9 +10,8 @@
 //! `y`), so the peer's verdict counts as an acceptance only when it re-encodes to the input.
 #![no_main]
 
-use isochron::curve::PointEncoding;
 use isochron::curves::bn254 as iso;
-use isochron_fuzz::agree;
+use isochron_fuzz::{agree, decode_point};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -26,29 +25,17 @@ fuzz_target!(|data: &[u8]| {
     );
     let (ours, peer) = if g2 {
         (
-            ours::<iso::G2Affine>(bytes, compressed, checked),
+            decode_point::<iso::G2Affine>(bytes, compressed, checked),
             peer::decode::<ark_bn254::G2Affine>(bytes, compressed, checked),
         )
     } else {
         (
-            ours::<iso::G1Affine>(bytes, compressed, checked),
+            decode_point::<iso::G1Affine>(bytes, compressed, checked),
             peer::decode::<ark_bn254::G1Affine>(bytes, compressed, checked),
         )
     };
     agree(&what, bytes, ours, peer, true);
 });
-
-/// isochron's decoder of the selected kind and its re-encoding.
-fn ours<A: PointEncoding>(b: &[u8], compressed: bool, checked: bool) -> Option<Vec<u8>> {
-    let p = match (compressed, checked) {
-        (true, true) => A::from_compressed(b),
-        (true, false) => A::from_compressed_unchecked(b),
-        (false, true) => A::from_uncompressed(b),
-        (false, false) => A::from_uncompressed_unchecked(b),
-    }
-    .ok()?;
-    Some(if compressed { p.to_compressed().as_ref().to_vec() } else { p.to_uncompressed().as_ref().to_vec() })
-}
 
 /// arkworks, the peer: `deserialize_with_mode` with the subgroup check (`Validate::Yes`) or
 /// without; unvalidated uncompressed points are then held to the curve equation (isochron's

@@ -27,3 +27,16 @@ pub fn agree(what: &str, input: &[u8], ours: Option<Vec<u8>>, peer: Option<Vec<u
         ),
     }
 }
+
+/// isochron's own decoder of a curve's [`PointEncoding`] of the selected kind (compressed or
+/// not, with the subgroup check or not) and the re-encoding of what it accepts.
+pub fn decode_point<A: isochron::curve::PointEncoding>(b: &[u8], compressed: bool, checked: bool) -> Option<Vec<u8>> {
+    let p = match (compressed, checked) {
+        (true, true) => A::from_compressed(b),
+        (true, false) => A::from_compressed_unchecked(b),
+        (false, true) => A::from_uncompressed(b),
+        (false, false) => A::from_uncompressed_unchecked(b),
+    }
+    .ok()?;
+    Some(if compressed { p.to_compressed().as_ref().to_vec() } else { p.to_uncompressed().as_ref().to_vec() })
+}
