@@ -34,6 +34,21 @@ pub enum Error {
         /// The number of bytes requested.
         got: usize,
     },
+    /// An FFT domain size that is not a power of two `2^k` with `k ≤ max_log2` (the scalar
+    /// field's 2-adicity), or a bit-reversal permutation of a length that is not a power of two.
+    UnsupportedDomainSize {
+        /// The size asked for.
+        size: usize,
+        /// The largest supported `k`.
+        max_log2: u32,
+    },
+    /// An FFT given a vector of `got` elements for a domain of `expected` points.
+    DomainLength {
+        /// The domain's size.
+        expected: usize,
+        /// The vector's length.
+        got: usize,
+    },
     /// The input is shorter than the minimum the specification allows (for instance BLS
     /// KeyGen's key material, at least 32 bytes).
     TooShort {
@@ -64,6 +79,12 @@ impl fmt::Display for Error {
             Error::EmptyDomainTag => f.write_str("empty domain separation tag"),
             Error::ExpandLength { max, got } => {
                 write!(f, "expand_message output too long: at most {max} bytes, asked for {got}")
+            }
+            Error::UnsupportedDomainSize { size, max_log2 } => {
+                write!(f, "unsupported FFT domain size {size}: not a power of two of at most 2^{max_log2}")
+            }
+            Error::DomainLength { expected, got } => {
+                write!(f, "FFT input of {got} elements for a domain of {expected} points")
             }
             Error::TooShort { min, got } => write!(f, "too short: at least {min} bytes required, got {got}"),
             Error::Identity => f.write_str("point at infinity is not allowed here"),

@@ -183,6 +183,10 @@ pub trait PrimeField: SqrtField + core::hash::Hash + core::fmt::Display + core::
     const TWO_ADICITY: u32;
     /// A primitive `2^s`-th root of unity.
     const ROOT_OF_UNITY: Self;
+    /// A generator of the multiplicative group `F_p^*` (the small integer the field declares,
+    /// of which [`PrimeField::ROOT_OF_UNITY`] is the `t`-th power); the default coset shift of
+    /// the coset FFTs.
+    const MULTIPLICATIVE_GENERATOR: Self;
     /// The modulus as little-endian words.
     const MODULUS: Self::Words;
 
@@ -214,6 +218,7 @@ impl<P: FieldParams<N>, const N: usize> PrimeField for Fp<P, N> {
     const NUM_BITS: u32 = P::MODULUS_BITS;
     const TWO_ADICITY: u32 = P::TWO_ADICITY;
     const ROOT_OF_UNITY: Self = Fp::ROOT_OF_UNITY;
+    const MULTIPLICATIVE_GENERATOR: Self = Fp::from_u64(P::GENERATOR);
     const MODULUS: [u64; N] = P::MODULUS;
 
     fn from_u64(v: u64) -> Self {

@@ -42,6 +42,7 @@ pub mod ct;
 pub mod curve;
 pub mod curves;
 pub mod error;
+pub mod fft;
 pub mod field;
 pub mod hash_to_curve;
 pub mod hazmat;
