@@ -15,7 +15,7 @@
 //! algorithm for the machine calculation of complex Fourier series", Math. Comp. 19, 1965; the
 //! iterative form as in Cormen et al., *Introduction to Algorithms*, §30.3): a bit-reversal
 //! permutation of the input, then `k` rounds of butterflies `(u, v) ↦ (u + w·v, u − w·v)`. The
-//! twiddles `w` of each round are precomputed in one contiguous table ([`radix2`]). The inverse
+//! twiddles `w` of each round are precomputed in one contiguous table (`fft/radix2.rs`). The inverse
 //! transform is the forward one followed by `i ↦ −i mod n` and a multiplication by `1/n`
 //! (`a(ω^(−i)) = â_(n−i)`), so the domain keeps a single table.
 //!
