@@ -119,6 +119,9 @@ pub enum Op {
     HashToCurve(Curve, Group),
     /// `eth_bls/operation`, e.g. `eth_bls/verify`.
     EthBls(EthBlsOp),
+    /// The forward FFT of `n` scalar-field elements (natural order in and out, a domain built
+    /// beforehand): `curve/fr_fft/n`, e.g. `bls12_381/fr_fft/4096`.
+    FrFft(Curve, usize),
 }
 
 impl Op {
@@ -221,6 +224,7 @@ impl fmt::Display for Op {
             Self::Pairing(c, op) => write!(f, "{}/{op}", c.name()),
             Self::HashToCurve(c, g) => write!(f, "{}/hash_to_{}", c.name(), g.name()),
             Self::EthBls(op) => write!(f, "eth_bls/{op}"),
+            Self::FrFft(c, n) => write!(f, "{}/fr_fft/{n}", c.name()),
         }
     }
 }

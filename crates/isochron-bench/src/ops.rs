@@ -58,6 +58,8 @@ pub fn build(op: Op) -> Side {
         Op::HashToCurve(Bls12_381, g) => eth_bls::hash_to_curve(g, rng),
         Op::EthBls(e) => eth_bls::eth_bls(e, rng),
         Op::HashToCurve(Bn254, _) => panic!("isochron has no op {op}"),
+        Op::FrFft(Bls12_381, n) => fr_fft::<bls12_381::Fr>(n, rng),
+        Op::FrFft(Bn254, n) => fr_fft::<bn254::Fr>(n, rng),
     }
 }
 
@@ -179,6 +181,21 @@ where
         }
     };
     Side { inputs: vec![a.to_bytes_be().as_ref().to_vec(), b.to_bytes_be().as_ref().to_vec()], kernel }
+}
+
+/// The forward FFT of `n` random scalar-field elements on a domain built beforehand
+/// ([`isochron::fft::EvaluationDomain::fft`]), each iteration on a fresh copy of the inputs
+/// (the peers copy too); the inputs are the `n` coefficients.
+fn fr_fft<F: PrimeField + Encode>(n: usize, mut rng: ChaCha8Rng) -> Side {
+    let domain = isochron::fft::EvaluationDomain::<F>::new(n).expect("a supported FFT size");
+    let coeffs: Vec<F> = (0..n).map(|_| F::random(&mut rng)).collect();
+    let inputs = coeffs.iter().map(Encode::encode).collect();
+    let kernel = repeat(coeffs, move |c| {
+        let mut v = c.clone();
+        domain.fft(&mut v).expect("the domain's size");
+        v
+    });
+    Side { inputs, kernel }
 }
 
 /// A square root of the same square, repeated (`x` is a random non-zero square).

@@ -79,6 +79,8 @@ pub const ALL: &[Op] = {
         Op::EthBls(BatchVerifyParallel(180)),
         Op::EthBls(PubkeyDeserializeChecked),
         Op::EthBls(SignatureDeserializeChecked),
+        Op::FrFft(Bls12_381, 4096),
+        Op::FrFft(Bls12_381, 8192),
     ]
 };
 

@@ -67,6 +67,8 @@ const PINNED: &[(&str, &[&str])] = &[
     ("eth_bls/batch_verify_parallel/180", &["blst", "blst-mt"]),
     ("eth_bls/pubkey_deserialize_checked", &["blst"]),
     ("eth_bls/signature_deserialize_checked", &["blst"]),
+    ("bls12_381/fr_fft/4096", &["arkworks"]),
+    ("bls12_381/fr_fft/8192", &["arkworks"]),
 ];
 
 #[test]

@@ -39,6 +39,8 @@ impl Peer for Arkworks {
             Op::Group(Curve::Bn254, Group::G1, g) => Some(group::<ark254::g1::Config>(g, x)),
             Op::Group(Curve::Bn254, Group::G2, g) => Some(group::<ark254::g2::Config>(g, x)),
             Op::HashToCurve(..) | Op::EthBls(_) => None,
+            Op::FrFft(Curve::Bls12_381, _) => Some(fr_fft::<ark381::Fr>(x)),
+            Op::FrFft(Curve::Bn254, _) => Some(fr_fft::<ark254::Fr>(x)),
         }
     }
 }
@@ -152,6 +154,19 @@ pub fn group<P: SWCurveConfig>(op: GroupOp, inputs: &[Vec<u8>]) -> Kernel {
             repeat(bytes, |b| Affine::<P>::deserialize_compressed(b.as_slice()).expect("a valid encoding"))
         }
     }
+}
+
+/// `Radix2EvaluationDomain::fft_in_place` (ark-poly, single-threaded) on a domain built
+/// beforehand, each iteration on a fresh copy of the `n` coefficients of the inputs.
+fn fr_fft<F: ArkDecode + ark_ff::FftField>(inputs: &[Vec<u8>]) -> Kernel {
+    use ark_poly::EvaluationDomain;
+    let domain = ark_poly::Radix2EvaluationDomain::<F>::new(inputs.len()).expect("a supported FFT size");
+    let coeffs: Vec<F> = inputs.iter().map(|b| F::decode(b)).collect();
+    repeat(coeffs, move |c| {
+        let mut v = c.clone();
+        domain.fft_in_place(&mut v);
+        v
+    })
 }
 
 #[cfg(test)]
