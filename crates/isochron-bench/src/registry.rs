@@ -159,7 +159,7 @@ mod tests {
     /// silently drop it otherwise): arkworks everywhere, blst on every BLS12-381 op, zkcrypto on the
     /// BLS12-381 ops its public API has (not the base-field towers), substrate-bn on every
     /// BN254 op; blst alone on the hashing and `eth_bls` ops (and its thread-pool batch,
-    /// `blst-mt`, on the batches).
+    /// `blst-mt`, on the batches); arkworks (ark-poly) alone on the FFTs.
     #[test]
     #[cfg(feature = "peers")]
     fn every_op_has_its_peers() {
@@ -171,6 +171,7 @@ mod tests {
             let expected: &[&str] = match op {
                 Op::EthBls(EthBlsOp::BatchVerify(_) | EthBlsOp::BatchVerifyParallel(_)) => &["blst", "blst-mt"],
                 Op::EthBls(_) | Op::HashToCurve(..) => &["blst"],
+                Op::FrFft(..) => &["arkworks"],
                 Op::Field(Curve::Bn254, ..) | Op::Group(Curve::Bn254, ..) | Op::Pairing(Curve::Bn254, _) => {
                     &["arkworks", "substrate-bn"]
                 }
