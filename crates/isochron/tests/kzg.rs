@@ -58,12 +58,17 @@ fn parse_yaml(text: &str) -> BTreeMap<String, Val> {
     map
 }
 
-fn vectors() -> &'static BTreeMap<String, BTreeMap<String, BTreeMap<String, Val>>> {
-    static V: OnceLock<BTreeMap<String, BTreeMap<String, BTreeMap<String, Val>>>> = OnceLock::new();
+/// One case's fields.
+type Case = BTreeMap<String, Val>;
+/// handler → case name → case.
+type Vectors = BTreeMap<String, BTreeMap<String, Case>>;
+
+fn vectors() -> &'static Vectors {
+    static V: OnceLock<Vectors> = OnceLock::new();
     V.get_or_init(|| {
         let file = std::fs::File::open(TARBALL).expect("tests/vectors/kzg/eip4844.tar.gz");
         let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(file));
-        let mut out: BTreeMap<String, BTreeMap<String, BTreeMap<String, Val>>> = BTreeMap::new();
+        let mut out = Vectors::new();
         for entry in archive.entries().expect("tar") {
             let mut entry = entry.expect("tar entry");
             let path = entry.path().expect("path").to_string_lossy().into_owned();
