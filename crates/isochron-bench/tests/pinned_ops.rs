@@ -67,6 +67,14 @@ const PINNED: &[(&str, &[&str])] = &[
     ("eth_bls/batch_verify_parallel/180", &["blst", "blst-mt"]),
     ("eth_bls/pubkey_deserialize_checked", &["blst"]),
     ("eth_bls/signature_deserialize_checked", &["blst"]),
+    ("eip4844/blob_to_kzg_commitment", &["c-kzg"]),
+    ("eip4844/compute_kzg_proof", &["c-kzg"]),
+    ("eip4844/compute_blob_kzg_proof", &["c-kzg"]),
+    ("eip4844/verify_kzg_proof", &["c-kzg"]),
+    ("eip4844/verify_blob_kzg_proof", &["c-kzg"]),
+    ("eip4844/verify_blob_kzg_proof_batch/1", &["c-kzg"]),
+    ("eip4844/verify_blob_kzg_proof_batch/8", &["c-kzg"]),
+    ("eip4844/verify_blob_kzg_proof_batch/64", &["c-kzg"]),
 ];
 
 #[test]

@@ -38,7 +38,8 @@ impl Peer for Blst {
             Op::Field(Curve::Bn254, ..)
             | Op::Pairing(Curve::Bn254, _)
             | Op::Group(Curve::Bn254, ..)
-            | Op::HashToCurve(Curve::Bn254, _) => None,
+            | Op::HashToCurve(Curve::Bn254, _)
+            | Op::Eip4844(_) => None,
         }
     }
 }
