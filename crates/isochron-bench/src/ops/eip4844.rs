@@ -38,9 +38,12 @@ fn field_element(rng: &mut ChaCha8Rng) -> Vec<u8> {
     z
 }
 
+/// A blob with its commitment and blob proof.
+type Signed = (Vec<u8>, Vec<u8>, Vec<u8>);
+
 /// `(blob, commitment, blob proof)` for the batches.
-fn batch_fixture() -> &'static [(Vec<u8>, Vec<u8>, Vec<u8>)] {
-    static F: OnceLock<Vec<(Vec<u8>, Vec<u8>, Vec<u8>)>> = OnceLock::new();
+fn batch_fixture() -> &'static [Signed] {
+    static F: OnceLock<Vec<Signed>> = OnceLock::new();
     F.get_or_init(|| {
         let s = KzgSettings::mainnet();
         let mut rng = Fixtures::rng(Op::Eip4844(Eip4844Op::VerifyBlobKzgProofBatch(MAX_BATCH)));
