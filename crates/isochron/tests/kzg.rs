@@ -210,6 +210,16 @@ fn vector_counts() {
     assert!(size < 16_000_000, "tarball is {size} bytes");
 }
 
+/// The embedded setup is c-kzg-4844's `src/trusted_setup.txt`, unchanged (SOURCES.md).
+#[test]
+fn embedded_setup_is_the_ceremony_file() {
+    use sha2::Digest;
+    assert_eq!(
+        hex::encode(sha2::Sha256::digest(MAINNET_SETUP.as_bytes())),
+        "d39b9f2d047cc9dca2de58f264b6a09448ccd34db967881a6713eacacf0f26b7"
+    );
+}
+
 #[test]
 fn setup_loads_and_rejects() {
     let t = std::time::Instant::now();
