@@ -165,7 +165,25 @@ for s in ("0x00", "0XfF", "abc", "0x", "", "zz", "0x0g", "DEADbeef", "0x" + "ab"
         f.write(s.encode())
     counts["cli_hex"] = counts.get("cli_hex", 0) + 1
 
+# EIP-4844 KZG: verify_kzg_proof cases (commitment ‖ z ‖ y ‖ proof) from the vector tarball,
+# and verify_blob_kzg_proof's commitment ‖ proof with a zero blob.
+import re
+import tarfile
+
+kzg_tar = os.path.join(VECTORS, "kzg", "eip4844.tar.gz")
+if os.path.exists(kzg_tar):
+    with tarfile.open(kzg_tar, "r:gz") as tar:
+        for m in tar:
+            if not m.isfile() or not m.name.startswith("verify_kzg_proof/"):
+                continue
+            text = tar.extractfile(m).read().decode()
+            f = dict(re.findall(r"^  (\w+): '(0x[0-9a-fA-F]*)'", text, re.M))
+            parts = [unhex(f.get(k, "")) for k in ("commitment", "z", "y", "proof")]
+            if all(x is not None for x in parts):
+                seed("eip4844", 0, b"".join(parts))
+                seed("eip4844", 1, parts[0] + parts[3])
+
 for target in sorted(counts):
     print(f"seed_corpora: {target}: {counts[target]} seeds")
-if len(counts) < 6:
+if len(counts) < 7:
     sys.exit("seed_corpora: some target got no seeds")

@@ -106,6 +106,24 @@ pub enum EthBlsOp {
     SignatureDeserializeChecked,
 }
 
+/// An operation of EIP-4844 KZG (`isochron::protocols::eip4844`, mainnet setup) on random
+/// canonical blobs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Eip4844Op {
+    /// `blob_to_kzg_commitment`.
+    BlobToKzgCommitment,
+    /// `compute_kzg_proof` at a random point.
+    ComputeKzgProof,
+    /// `compute_blob_kzg_proof`.
+    ComputeBlobKzgProof,
+    /// `verify_kzg_proof`.
+    VerifyKzgProof,
+    /// `verify_blob_kzg_proof`.
+    VerifyBlobKzgProof,
+    /// `verify_blob_kzg_proof_batch` of `n` blobs: `verify_blob_kzg_proof_batch/n`.
+    VerifyBlobKzgProofBatch(usize),
+}
+
 /// One benchmarked operation, described by type; its [`Display`](fmt::Display) is its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Op {
@@ -122,6 +140,8 @@ pub enum Op {
     /// The forward FFT of `n` scalar-field elements (natural order in and out, a domain built
     /// beforehand): `curve/fr_fft/n`, e.g. `bls12_381/fr_fft/4096`.
     FrFft(Curve, usize),
+    /// `eip4844/operation`, e.g. `eip4844/verify_blob_kzg_proof_batch/8`.
+    Eip4844(Eip4844Op),
 }
 
 impl Op {
@@ -216,6 +236,19 @@ impl fmt::Display for EthBlsOp {
     }
 }
 
+impl fmt::Display for Eip4844Op {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::BlobToKzgCommitment => f.write_str("blob_to_kzg_commitment"),
+            Self::ComputeKzgProof => f.write_str("compute_kzg_proof"),
+            Self::ComputeBlobKzgProof => f.write_str("compute_blob_kzg_proof"),
+            Self::VerifyKzgProof => f.write_str("verify_kzg_proof"),
+            Self::VerifyBlobKzgProof => f.write_str("verify_blob_kzg_proof"),
+            Self::VerifyBlobKzgProofBatch(n) => write!(f, "verify_blob_kzg_proof_batch/{n}"),
+        }
+    }
+}
+
 impl fmt::Display for Op {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -225,6 +258,7 @@ impl fmt::Display for Op {
             Self::HashToCurve(c, g) => write!(f, "{}/hash_to_{}", c.name(), g.name()),
             Self::EthBls(op) => write!(f, "eth_bls/{op}"),
             Self::FrFft(c, n) => write!(f, "{}/fr_fft/{n}", c.name()),
+            Self::Eip4844(op) => write!(f, "eip4844/{op}"),
         }
     }
 }

@@ -3,7 +3,8 @@
 //! lists them in the order their lines print. With the `peers` feature (on by default):
 //! [`blst`] 0.3.17 (C and assembly, through its exported functions; its BLS API in
 //! [`blst_bls`], with the thread-pool batch as the peer `blst-mt`), [`arkworks`] 0.6 (with its
-//! `asm` multiplication), [`zkcrypto`]'s `bls12_381` 0.9 and [`substrate_bn`] 0.6 (BN254).
+//! `asm` multiplication), [`zkcrypto`]'s `bls12_381` 0.9, [`substrate_bn`] 0.6 (BN254) and
+//! [`ckzg`] (c-kzg-4844 2.1, EIP-4844 KZG over blst).
 //!
 //! Adding a peer: one module implementing [`Peer`] (and its crate in Cargo.toml's `peers`
 //! feature), one line in [`ALL`].
@@ -23,6 +24,8 @@ pub mod blst;
 #[cfg(feature = "peers")]
 pub mod blst_bls;
 #[cfg(feature = "peers")]
+pub mod ckzg;
+#[cfg(feature = "peers")]
 pub mod substrate_bn;
 #[cfg(feature = "peers")]
 pub mod zkcrypto;
@@ -41,8 +44,14 @@ pub trait Peer: Sync {
 
 /// Every peer, in the order their lines print for an op.
 #[cfg(feature = "peers")]
-pub const ALL: &[&dyn Peer] =
-    &[&blst::Blst, &blst_bls::BlstMt, &arkworks::Arkworks, &zkcrypto::Zkcrypto, &substrate_bn::SubstrateBn];
+pub const ALL: &[&dyn Peer] = &[
+    &blst::Blst,
+    &blst_bls::BlstMt,
+    &arkworks::Arkworks,
+    &zkcrypto::Zkcrypto,
+    &substrate_bn::SubstrateBn,
+    &ckzg::CKzg,
+];
 
 /// The name and kernel of each of `peers` that has `op`, in their order.
 pub fn kernels(peers: &[&dyn Peer], op: Op, inputs: &[Vec<u8>], fixtures: &Fixtures) -> Vec<(&'static str, Kernel)> {

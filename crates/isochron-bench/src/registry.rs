@@ -14,6 +14,7 @@ use crate::timing::{self, Kernel, Measurement};
 /// Every op, in the order they run and print.
 pub const ALL: &[Op] = {
     use crate::op::Curve::*;
+    use crate::op::Eip4844Op;
     use crate::op::EthBlsOp::*;
     use crate::op::Field::*;
     use crate::op::FieldOp::*;
@@ -81,6 +82,14 @@ pub const ALL: &[Op] = {
         Op::EthBls(SignatureDeserializeChecked),
         Op::FrFft(Bls12_381, 4096),
         Op::FrFft(Bls12_381, 8192),
+        Op::Eip4844(Eip4844Op::BlobToKzgCommitment),
+        Op::Eip4844(Eip4844Op::ComputeKzgProof),
+        Op::Eip4844(Eip4844Op::ComputeBlobKzgProof),
+        Op::Eip4844(Eip4844Op::VerifyKzgProof),
+        Op::Eip4844(Eip4844Op::VerifyBlobKzgProof),
+        Op::Eip4844(Eip4844Op::VerifyBlobKzgProofBatch(1)),
+        Op::Eip4844(Eip4844Op::VerifyBlobKzgProofBatch(8)),
+        Op::Eip4844(Eip4844Op::VerifyBlobKzgProofBatch(64)),
     ]
 };
 
@@ -159,7 +168,8 @@ mod tests {
     /// silently drop it otherwise): arkworks everywhere, blst on every BLS12-381 op, zkcrypto on the
     /// BLS12-381 ops its public API has (not the base-field towers), substrate-bn on every
     /// BN254 op; blst alone on the hashing and `eth_bls` ops (and its thread-pool batch,
-    /// `blst-mt`, on the batches); arkworks (ark-poly) alone on the FFTs.
+    /// `blst-mt`, on the batches); arkworks (ark-poly) alone on the FFTs; c-kzg alone on the
+    /// `eip4844` ops.
     #[test]
     #[cfg(feature = "peers")]
     fn every_op_has_its_peers() {
@@ -172,6 +182,7 @@ mod tests {
                 Op::EthBls(EthBlsOp::BatchVerify(_) | EthBlsOp::BatchVerifyParallel(_)) => &["blst", "blst-mt"],
                 Op::EthBls(_) | Op::HashToCurve(..) => &["blst"],
                 Op::FrFft(..) => &["arkworks"],
+                Op::Eip4844(_) => &["c-kzg"],
                 Op::Field(Curve::Bn254, ..) | Op::Group(Curve::Bn254, ..) | Op::Pairing(Curve::Bn254, _) => {
                     &["arkworks", "substrate-bn"]
                 }

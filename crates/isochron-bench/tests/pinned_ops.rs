@@ -69,6 +69,14 @@ const PINNED: &[(&str, &[&str])] = &[
     ("eth_bls/signature_deserialize_checked", &["blst"]),
     ("bls12_381/fr_fft/4096", &["arkworks"]),
     ("bls12_381/fr_fft/8192", &["arkworks"]),
+    ("eip4844/blob_to_kzg_commitment", &["c-kzg"]),
+    ("eip4844/compute_kzg_proof", &["c-kzg"]),
+    ("eip4844/compute_blob_kzg_proof", &["c-kzg"]),
+    ("eip4844/verify_kzg_proof", &["c-kzg"]),
+    ("eip4844/verify_blob_kzg_proof", &["c-kzg"]),
+    ("eip4844/verify_blob_kzg_proof_batch/1", &["c-kzg"]),
+    ("eip4844/verify_blob_kzg_proof_batch/8", &["c-kzg"]),
+    ("eip4844/verify_blob_kzg_proof_batch/64", &["c-kzg"]),
 ];
 
 #[test]

@@ -8,6 +8,7 @@
 
 mod bench;
 mod bls;
+mod kzg;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -31,6 +32,9 @@ enum Area {
     /// Ethereum BLS signatures: keygen, pubkey, sign, verify, aggregate, fast-aggregate-verify,
     /// aggregate-verify.
     Bls(bls::Args),
+    /// EIP-4844 KZG commitments to blobs: blob-to-commitment, compute-blob-proof,
+    /// verify-blob-proof, compute-proof, verify-proof.
+    Kzg(kzg::Args),
 }
 
 /// Why a command did not succeed, mapped to the exit status of DESIGN.md §3.
@@ -82,6 +86,7 @@ fn main() -> ExitCode {
     let outcome = match cli.area {
         Area::Bench(args) => bench::run(&args),
         Area::Bls(args) => bls::run(args),
+        Area::Kzg(args) => kzg::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

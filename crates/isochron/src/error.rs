@@ -62,6 +62,20 @@ pub enum Error {
     Identity,
     /// An empty list where at least one item is required (BLS Aggregate of no signatures).
     Empty,
+    /// Lists that must have the same number of items do not (EIP-4844
+    /// `verify_blob_kzg_proof_batch`: blobs, commitments and proofs), or a list has the wrong
+    /// number of items (a KZG trusted setup's point counts).
+    Count {
+        /// The number of items required.
+        expected: usize,
+        /// The number given.
+        got: usize,
+    },
+    /// A text input is not in its format (a KZG trusted-setup file: `line` is 1-based).
+    Malformed {
+        /// The 1-based line of the first problem.
+        line: usize,
+    },
 }
 
 impl fmt::Display for Error {
@@ -89,6 +103,8 @@ impl fmt::Display for Error {
             Error::TooShort { min, got } => write!(f, "too short: at least {min} bytes required, got {got}"),
             Error::Identity => f.write_str("point at infinity is not allowed here"),
             Error::Empty => f.write_str("empty input list"),
+            Error::Count { expected, got } => write!(f, "wrong number of items: expected {expected}, got {got}"),
+            Error::Malformed { line } => write!(f, "malformed input at line {line}"),
         }
     }
 }

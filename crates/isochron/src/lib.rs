@@ -25,7 +25,8 @@
 //! - [`pairing`], [`hash_to_curve`]: optimal-ate pairings and GT; RFC 9380;
 //! - [`curves`]: named curves — constants, parameter declarations and their encodings;
 //! - [`bls`]: BLS signatures (draft-irtf-cfrg-bls-signature-05, Ethereum's ciphersuite in
-//!   [`bls::eth`]) with batch verification.
+//!   [`bls::eth`]) with batch verification;
+//! - [`protocols`]: pinned protocols, EIP-4844 KZG commitments ([`protocols::eip4844`]).
 //!
 //! Functions whose running time depends on their inputs end in `_vartime` and must only be given
 //! public data.
@@ -48,6 +49,7 @@ pub mod hash_to_curve;
 pub mod hazmat;
 pub(crate) mod limbs;
 pub mod pairing;
+pub mod protocols;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod std_traits;

@@ -38,7 +38,7 @@ impl Peer for Arkworks {
             Op::Group(Curve::Bls12_381, Group::G2, g) => Some(group::<ark381::g2::Config>(g, x)),
             Op::Group(Curve::Bn254, Group::G1, g) => Some(group::<ark254::g1::Config>(g, x)),
             Op::Group(Curve::Bn254, Group::G2, g) => Some(group::<ark254::g2::Config>(g, x)),
-            Op::HashToCurve(..) | Op::EthBls(_) => None,
+            Op::HashToCurve(..) | Op::EthBls(_) | Op::Eip4844(_) => None,
             Op::FrFft(Curve::Bls12_381, _) => Some(fr_fft::<ark381::Fr>(x)),
             Op::FrFft(Curve::Bn254, _) => Some(fr_fft::<ark254::Fr>(x)),
         }

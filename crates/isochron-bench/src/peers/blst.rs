@@ -39,7 +39,8 @@ impl Peer for Blst {
             | Op::Pairing(Curve::Bn254, _)
             | Op::Group(Curve::Bn254, ..)
             | Op::HashToCurve(Curve::Bn254, _)
-            | Op::FrFft(..) => None,
+            | Op::FrFft(..)
+            | Op::Eip4844(_) => None,
         }
     }
 }
