@@ -106,6 +106,21 @@ pub enum EthBlsOp {
     SignatureDeserializeChecked,
 }
 
+/// A multi-scalar multiplication `Σ [kᵢ]·Pᵢ` of `n` random points and scalars of a group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Msm {
+    /// The number of points.
+    pub n: usize,
+    /// On every thread (`n_par`) rather than one (`n`).
+    pub parallel: bool,
+}
+
+impl fmt::Display for Msm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.n, if self.parallel { "_par" } else { "" })
+    }
+}
+
 /// One benchmarked operation, described by type; its [`Display`](fmt::Display) is its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Op {
@@ -119,6 +134,8 @@ pub enum Op {
     HashToCurve(Curve, Group),
     /// `eth_bls/operation`, e.g. `eth_bls/verify`.
     EthBls(EthBlsOp),
+    /// `curve/msm_group/n` or `curve/msm_group/n_par`, e.g. `bls12_381/msm_g1/65536_par`.
+    Msm(Curve, Group, Msm),
 }
 
 impl Op {
@@ -221,6 +238,7 @@ impl fmt::Display for Op {
             Self::Pairing(c, op) => write!(f, "{}/{op}", c.name()),
             Self::HashToCurve(c, g) => write!(f, "{}/hash_to_{}", c.name(), g.name()),
             Self::EthBls(op) => write!(f, "eth_bls/{op}"),
+            Self::Msm(c, g, m) => write!(f, "{}/msm_{}/{m}", c.name(), g.name()),
         }
     }
 }
