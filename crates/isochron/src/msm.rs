@@ -14,7 +14,7 @@
 //! - below 64 pairs, interleaved wNAF (Straus/Möller) instead.
 //!
 //! [`msm_vartime`] runs on the calling thread; with the `parallel` feature,
-//! [`msm_vartime_parallel`] spreads the windows over rayon's pool and returns the same point.
+//! `msm_vartime_parallel` spreads the windows over rayon's pool and returns the same point.
 //! [`FixedBaseMsm`] precomputes the endomorphism images of a point set known in advance (the
 //! KZG trusted setup). All of it is variable time: points and scalars must be public.
 //!

@@ -340,7 +340,9 @@ pub(crate) fn msm_vartime<C: SwCurve>(points: &[Affine<C>], scalars: &[Scalar<C>
     pippenger(&split(&expanded, &scalars[..n]), parallel)
 }
 
-/// Precomputed images `φʲ(Pᵢ)` of a fixed point set, for [`msm_with_images_vartime`].
+/// Precomputed images `φʲ(Pᵢ)` of a fixed point set, for
+/// [`Group::msm_with_table_vartime`](crate::curve::Group::msm_with_table_vartime) (the generic
+/// wrapper is `isochron::msm::FixedBaseMsm`). Table size: `d·n` affine points.
 #[derive(Clone, Debug)]
 pub struct MsmTable<C: SwCurve> {
     pub(super) images: Vec<Affine<C>>,
