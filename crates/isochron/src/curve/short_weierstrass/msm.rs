@@ -37,9 +37,11 @@ use crate::field::Field;
 /// bucket pass (measured crossover on BLS12-381 G1 between 32 and 64 points).
 pub(crate) const SMALL_N: usize = 64;
 
-/// Additions gathered per batch inversion (capped by a quarter of the bucket count, so that few
-/// additions meet a bucket already in the batch).
+/// Additions gathered per batch inversion, at most (and at most `1/BATCH_FRACTION` of the
+/// buckets, so that few additions meet a bucket already in the batch).
 const MAX_BATCH: usize = 1024;
+/// See [`MAX_BATCH`].
+const BATCH_FRACTION: usize = 8;
 
 /// Scalars after the GLV/GLS split: little-endian limbs of a non-negative magnitude, with the
 /// number of significant bits (`bits`) shared by all.
@@ -178,30 +180,45 @@ struct Buckets<C: SwCurve> {
     denominators: Vec<C::Base>,
     /// Prefix products for Montgomery's trick.
     prefix: Vec<C::Base>,
-    /// Additions set aside for the reduction (bucket met twice in a batch, or doubling).
+    /// Additions that met a bucket already in the batch, retried after it.
+    conflicts: Vec<(u32, Affine<C>)>,
+    /// Additions left to the reduction (doublings, crowded buckets).
     deferred: Vec<(u32, Affine<C>)>,
     batch_size: usize,
 }
 
 impl<C: SwCurve> Buckets<C> {
     fn new(count: usize) -> Self {
-        let batch_size = (count / 4).clamp(1, MAX_BATCH);
+        let batch_size = (count / BATCH_FRACTION).clamp(1, MAX_BATCH);
         Buckets {
             affine: alloc::vec![Affine::identity(); count],
             busy: alloc::vec![false; count],
             batch: Vec::with_capacity(batch_size),
             denominators: Vec::with_capacity(batch_size),
             prefix: Vec::with_capacity(batch_size),
+            conflicts: Vec::new(),
             deferred: Vec::new(),
             batch_size,
         }
     }
 
-    /// Schedules `B_j += p` (`p` not the identity).
+    /// Schedules `B_j += p` (`p` not the identity); performs the batch when it is full, then
+    /// retries the additions that met a busy bucket.
     #[inline]
     fn add(&mut self, j: usize, p: &Affine<C>) {
+        self.push(j, p);
+        if self.batch.len() >= self.batch_size {
+            self.flush();
+            self.retry();
+        }
+    }
+
+    /// `B_j += p` into the batch, or at once when no addition is needed (empty bucket,
+    /// `P + (−P)`); a doubling, or a bucket already in the batch, is set aside.
+    #[inline]
+    fn push(&mut self, j: usize, p: &Affine<C>) {
         if self.busy[j] {
-            self.deferred.push((j as u32, *p));
+            self.conflicts.push((j as u32, *p));
             return;
         }
         let b = &mut self.affine[j];
@@ -221,8 +238,24 @@ impl<C: SwCurve> Buckets<C> {
         }
         self.busy[j] = true;
         self.batch.push((j as u32, *p));
-        if self.batch.len() == self.batch_size {
-            self.flush();
+    }
+
+    /// Re-schedules the additions that met a busy bucket, now that the batch is done; when
+    /// there are more than a batch of them (inputs crowding few buckets), they are left to the
+    /// reduction instead, which keeps the work linear.
+    fn retry(&mut self) {
+        let mut pending = core::mem::take(&mut self.conflicts);
+        if pending.len() > self.batch_size {
+            self.deferred.append(&mut pending);
+        } else {
+            for (j, p) in &pending {
+                self.push(*j as usize, p);
+            }
+            pending.clear();
+        }
+        // Keep the allocation for the next round.
+        if self.conflicts.is_empty() {
+            self.conflicts = pending;
         }
     }
 
@@ -259,6 +292,9 @@ impl<C: SwCurve> Buckets<C> {
     /// `Σ_j (j + 1)·B_j` by running sums, the set-aside additions included.
     fn reduce(mut self) -> Xyzz<C::Base> {
         self.flush();
+        self.retry();
+        self.flush();
+        self.deferred.append(&mut self.conflicts);
         self.deferred.sort_unstable_by_key(|(j, _)| *j);
         let mut running = Xyzz::IDENTITY;
         let mut total = Xyzz::IDENTITY;
