@@ -93,7 +93,7 @@ pub trait Group:
     fn multi_mul_vartime(points: &[Self::Affine], scalars: &[Self::Scalar]) -> Self;
     /// `Σ [kᵢ]·Pᵢ` for public points and scalars by Pippenger's bucket method (signed-digit
     /// windows sized by the input, GLV/GLS-split scalars, batch-affine bucket accumulation;
-    /// interleaved wNAF below 64 pairs), on the calling thread. Pairs beyond the shorter slice
+    /// interleaved wNAF below 128 pairs), on the calling thread. Pairs beyond the shorter slice
     /// are ignored; zero scalars, identity points, repeated points and empty input are fine.
     /// Variable time in the points and scalars. See `crate::msm` for the method and sources.
     fn msm_vartime(points: &[Self::Affine], scalars: &[Self::Scalar]) -> Self;

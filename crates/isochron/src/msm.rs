@@ -11,7 +11,7 @@
 //!   inversion (Montgomery's trick; the "batch-affine" method of the ZPrize 2022 MSM entries,
 //!   see eprint 2022/1400 §3), with `P + P` and `P + (−P)` handled apart;
 //! - running-sum bucket reduction in XYZZ coordinates;
-//! - below 64 pairs, interleaved wNAF (Straus/Möller) instead.
+//! - below 128 pairs, interleaved wNAF (Straus/Möller) instead.
 //!
 //! [`msm_vartime`] runs on the calling thread; with the `parallel` feature,
 //! `msm_vartime_parallel` spreads the windows over rayon's pool and returns the same point.

@@ -4,7 +4,7 @@
 //! Method, for `n` pairs (Pippenger, "On the evaluation of powers and monomials", SIAM J. Comput.
 //! 1980; the bucket form as in Bernstein–Doumen–Lange–Oosterwijk, "Faster batch forgery
 //! identification", INDOCRYPT 2012, §4):
-//! 1. Below [`SMALL_N`] pairs: interleaved wNAF ([`Projective::multi_mul_limbs_vartime`], Straus).
+//! 1. Below [`SMALL_N`] (128) pairs: interleaved wNAF ([`Projective::multi_mul_limbs_vartime`], Straus).
 //! 2. GLV/GLS split (the curve's [`SwCurve::ENDOMORPHISM`] lattice): each `kᵢ` becomes `d` short
 //!    magnitudes (128 bits on G1, 64 on G2) with signs, the signs folded into the points
 //!    (`−P` costs one negation) and the points `φʲ(Pᵢ)` computed once. Zero scalars and identity
@@ -33,9 +33,10 @@ use super::xyzz::Xyzz;
 use super::{Affine, Projective, Scalar, SwCurve};
 use crate::field::Field;
 
-/// Below this many pairs the interleaved wNAF (Straus) is used: its tables cost less than a
-/// bucket pass (measured crossover on BLS12-381 G1 between 32 and 64 points).
-pub(crate) const SMALL_N: usize = 64;
+/// Below this many pairs the interleaved wNAF (Straus) is used: its tables and shared doublings
+/// cost less than the bucket passes (estimated crossover, in field multiplications, between
+/// 200 and 500 points on G1 of BLS12-381).
+pub(crate) const SMALL_N: usize = 128;
 
 /// Additions gathered per batch inversion, at most (and at most `1/BATCH_FRACTION` of the
 /// buckets, so that few additions meet a bucket already in the batch).
@@ -125,19 +126,26 @@ fn split<C: SwCurve>(expanded: &[Affine<C>], scalars: &[Scalar<C>]) -> Split<C> 
 }
 
 /// The window width minimizing the estimated cost, in field multiplications, of `n` additions
-/// into buckets per window (batch-affine, about 6M) plus the reduction of `2^(c−1)` buckets
-/// (two XYZZ additions, about 22M), over `⌊bits/c⌋ + 1` windows.
+/// into buckets per window (batch-affine, about 6M, from [`MIN_AFFINE_WINDOW`] bits on; XYZZ
+/// mixed additions, about 10M, below) plus the reduction of `2^(c−1)` buckets (two XYZZ
+/// additions, about 22M), over `⌊bits/c⌋ + 1` windows.
 pub(crate) fn window_bits(n: usize, bits: u32) -> u32 {
     let mut best = (u64::MAX, 2);
     for c in 2..=16u32 {
         let windows = u64::from(bits / c + 1);
-        let cost = windows * (6 * n as u64 + 22 * (1u64 << (c - 1)));
+        let add = if c >= MIN_AFFINE_WINDOW { 6 } else { 10 };
+        let cost = windows * (add * n as u64 + 22 * (1u64 << (c - 1)));
         if cost < best.0 {
             best = (cost, c);
         }
     }
     best.1
 }
+
+/// The smallest window width whose buckets are accumulated by batch-affine additions: below
+/// it a batch (at most an eighth of the `2^(c−1)` buckets) is too short to amortize its
+/// inversion, and the buckets are XYZZ points with mixed additions instead.
+const MIN_AFFINE_WINDOW: u32 = 9;
 
 /// Signed `c`-bit digits of every scalar, window-major (`digits[w·n + i]`), each in
 /// `[−2^(c−1), 2^(c−1)]` with `kᵢ = Σ_w digit·2^(c·w)`; `windows = ⌊bits/c⌋ + 1` absorbs the
@@ -313,8 +321,29 @@ impl<C: SwCurve> Buckets<C> {
     }
 }
 
-/// The bucket sum of window `w`.
+/// The bucket sum of one window from its digits: batch-affine buckets ([`Buckets`]) from
+/// [`MIN_AFFINE_WINDOW`] bits on, XYZZ buckets with mixed additions (which handle `P + P` and
+/// `P + (−P)` themselves) below.
 fn window_sum<C: SwCurve>(points: &[Affine<C>], digits: &[i32], c: u32) -> Xyzz<C::Base> {
+    if c < MIN_AFFINE_WINDOW {
+        let mut buckets = alloc::vec![Xyzz::<C::Base>::IDENTITY; 1 << (c - 1)];
+        for (p, &d) in points.iter().zip(digits) {
+            if d > 0 {
+                let b = &mut buckets[d as usize - 1];
+                *b = b.add_mixed_vartime(p);
+            } else if d < 0 {
+                let b = &mut buckets[(-d) as usize - 1];
+                *b = b.add_mixed_vartime(&p.neg());
+            }
+        }
+        let mut running = Xyzz::IDENTITY;
+        let mut total = Xyzz::IDENTITY;
+        for b in buckets.iter().rev() {
+            running = running.add_vartime(b);
+            total = total.add_vartime(&running);
+        }
+        return total;
+    }
     let mut buckets = Buckets::<C>::new(1 << (c - 1));
     for (p, &d) in points.iter().zip(digits) {
         if d > 0 {
