@@ -447,3 +447,65 @@ pub(crate) fn msm_with_table_vartime<C: SwCurve>(
     }
     pippenger(&split(&table.images[..n * dim], &scalars[..n]), parallel)
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha20Rng;
+
+    use super::*;
+
+    fn big(k: &[u64]) -> num_bigint::BigInt {
+        k.iter().rev().fold(num_bigint::BigInt::default(), |acc, &l| (acc << 64) + l)
+    }
+
+    /// Every digit lies in `[−2^(c−1), 2^(c−1)]` and the digits give back the scalar, for every
+    /// width and for scalars of 64, 128 and 256 bits (all ones included).
+    #[test]
+    fn signed_digits_recompose() {
+        let mut rng = ChaCha20Rng::seed_from_u64(1);
+        for bits in [64u32, 128, 256] {
+            let mut scalars: Vec<[u64; 4]> = (0..50)
+                .map(|_| {
+                    let mut k = [rng.gen(), rng.gen(), rng.gen(), rng.gen()];
+                    for (i, l) in k.iter_mut().enumerate() {
+                        if 64 * i as u32 >= bits {
+                            *l = 0;
+                        }
+                    }
+                    k
+                })
+                .collect();
+            let mut ones = [0u64; 4];
+            for l in ones.iter_mut().take((bits / 64) as usize) {
+                *l = u64::MAX;
+            }
+            scalars.extend([[0; 4], [1, 0, 0, 0], ones]);
+            for c in 2..=16u32 {
+                let windows = (bits / c + 1) as usize;
+                let digits = signed_digits(&scalars, c, windows);
+                let n = scalars.len();
+                for (i, k) in scalars.iter().enumerate() {
+                    let mut v = num_bigint::BigInt::default();
+                    for w in (0..windows).rev() {
+                        let d = digits[w * n + i];
+                        assert!(d.unsigned_abs() <= 1 << (c - 1), "c = {c}, digit {d}");
+                        v = (v << c) + d;
+                    }
+                    assert_eq!(v, big(k), "c = {c}, bits = {bits}");
+                }
+            }
+        }
+    }
+
+    /// The window width grows with the input and stays within the digit storage.
+    #[test]
+    fn window_bits_grows_with_n() {
+        let mut last = 0;
+        for n in [1usize, 10, 100, 1000, 10_000, 100_000, 1_000_000, 100_000_000] {
+            let c = window_bits(n, 128);
+            assert!(c >= last && (2..=16).contains(&c), "n = {n}: c = {c}");
+            last = c;
+        }
+    }
+}
