@@ -43,6 +43,9 @@ pub(crate) const SMALL_N: usize = 128;
 const MAX_BATCH: usize = 1024;
 /// See [`MAX_BATCH`].
 const BATCH_FRACTION: usize = 8;
+/// Additions per batch inversion, at least, in small windows (at most half the buckets): short
+/// batches cost more in inversions than the retries of crowded ones.
+const MIN_BATCH: usize = 128;
 
 /// Scalars after the GLV/GLS split: little-endian limbs of a non-negative magnitude, with the
 /// number of significant bits (`bits`) shared by all.
@@ -197,7 +200,7 @@ struct Buckets<C: SwCurve> {
 
 impl<C: SwCurve> Buckets<C> {
     fn new(count: usize) -> Self {
-        let batch_size = (count / BATCH_FRACTION).clamp(1, MAX_BATCH);
+        let batch_size = (count / BATCH_FRACTION).max((count / 2).min(MIN_BATCH)).clamp(1, MAX_BATCH);
         Buckets {
             affine: alloc::vec![Affine::identity(); count],
             busy: alloc::vec![false; count],
