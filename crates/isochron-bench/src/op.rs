@@ -124,6 +124,21 @@ pub enum Eip4844Op {
     VerifyBlobKzgProofBatch(usize),
 }
 
+/// A multi-scalar multiplication `Σ [kᵢ]·Pᵢ` of `n` random points and scalars of a group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Msm {
+    /// The number of points.
+    pub n: usize,
+    /// On every thread (`n_par`) rather than one (`n`).
+    pub parallel: bool,
+}
+
+impl fmt::Display for Msm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.n, if self.parallel { "_par" } else { "" })
+    }
+}
+
 /// One benchmarked operation, described by type; its [`Display`](fmt::Display) is its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Op {
@@ -142,6 +157,8 @@ pub enum Op {
     FrFft(Curve, usize),
     /// `eip4844/operation`, e.g. `eip4844/verify_blob_kzg_proof_batch/8`.
     Eip4844(Eip4844Op),
+    /// `curve/msm_group/n` or `curve/msm_group/n_par`, e.g. `bls12_381/msm_g1/65536_par`.
+    Msm(Curve, Group, Msm),
 }
 
 impl Op {
@@ -259,6 +276,7 @@ impl fmt::Display for Op {
             Self::EthBls(op) => write!(f, "eth_bls/{op}"),
             Self::FrFft(c, n) => write!(f, "{}/fr_fft/{n}", c.name()),
             Self::Eip4844(op) => write!(f, "eip4844/{op}"),
+            Self::Msm(c, g, m) => write!(f, "{}/msm_{}/{m}", c.name(), g.name()),
         }
     }
 }

@@ -13,7 +13,10 @@ use isochron::field::fp6::Fp6;
 use isochron::field::PrimeField;
 use isochron::field::{Field, FieldParams, Fp, SqrtField};
 use isochron::pairing::PairingEngine;
+use std::sync::Arc;
+
 use rand_chacha::ChaCha8Rng;
+use rand_core::RngCore;
 
 use crate::fixtures::Fixtures;
 use crate::op::{self, Curve, FieldOp, GroupOp, Op, PairingOp};
@@ -32,8 +35,9 @@ pub struct Side {
     pub kernel: Kernel,
 }
 
-/// isochron's side of `op`: its inputs (drawn from [`Fixtures::rng`]) and isochron's kernel.
-pub fn build(op: Op) -> Side {
+/// isochron's side of `op`: its inputs (drawn from [`Fixtures::rng`], the large ones shared
+/// through `fixtures`) and isochron's kernel.
+pub fn build(op: Op, fixtures: &Fixtures) -> Side {
     use op::Field::{Fp, Fp12, Fp2, Fr};
     use op::Group::{G1, G2};
     use Curve::{Bls12_381, Bn254};
@@ -62,7 +66,62 @@ pub fn build(op: Op) -> Side {
         Op::HashToCurve(Bn254, _) => panic!("isochron has no op {op}"),
         Op::FrFft(Bls12_381, n) => fr_fft::<bls12_381::Fr>(n, rng),
         Op::FrFft(Bn254, n) => fr_fft::<bn254::Fr>(n, rng),
+        Op::Msm(Bls12_381, G1, m) => msm::<bls12_381::G1Projective>(msm_inputs(fixtures, Bls12_381, G1), m),
+        Op::Msm(Bls12_381, G2, m) => msm::<bls12_381::G2Projective>(msm_inputs(fixtures, Bls12_381, G2), m),
+        Op::Msm(Bn254, G1, m) => msm::<bn254::G1Projective>(msm_inputs(fixtures, Bn254, G1), m),
+        Op::Msm(Bn254, G2, m) => msm::<bn254::G2Projective>(msm_inputs(fixtures, Bn254, G2), m),
     }
+}
+
+/// The shared inputs of a group's MSM ops: random points and scalars of the registry's largest
+/// size for the group ([`msm_inputs_size`]); an op of size `n` takes the first `n` of each.
+pub struct MsmInputs<G: Group> {
+    /// The points, affine (none the identity).
+    pub points: Vec<G::Affine>,
+    /// The scalars, uniformly random.
+    pub scalars: Vec<G::Scalar>,
+}
+
+/// The MSM inputs of `curve`'s `group` (built once per run, under the key
+/// `"<curve>/msm_<group>/inputs"`), drawn from the generator of the group's largest MSM op: 32
+/// random points `[aᵢ]G`, then each point the sum of the previous one and one of the 32 before
+/// it (distinct, uncorrelated-looking points at one addition each), normalized together.
+pub fn msm_inputs<G: Group>(fixtures: &Fixtures, curve: Curve, group: op::Group) -> Arc<MsmInputs<G>> {
+    let key = format!("{}/msm_{}/inputs", curve.name(), group.name());
+    fixtures.shared(&key, || {
+        let n = msm_inputs_size(curve, group);
+        let mut rng = Fixtures::rng(Op::Msm(curve, group, op::Msm { n, parallel: false }));
+        let mut p: Vec<G> = (0..n.min(32)).map(|_| G::generator() * nonzero::<G::Scalar>(&mut rng)).collect();
+        for i in p.len()..n {
+            let j = i - 32 + (rng.next_u32() % 16) as usize;
+            let q = p[i - 1] + p[j];
+            p.push(q);
+        }
+        let scalars = (0..n).map(|_| G::Scalar::random(&mut rng)).collect();
+        MsmInputs { points: G::batch_normalize(&p), scalars }
+    })
+}
+
+/// The size of a group's shared MSM inputs: the largest MSM op of the registry on the group (a
+/// registry test checks it).
+pub const fn msm_inputs_size(curve: Curve, group: op::Group) -> usize {
+    match (curve, group) {
+        (Curve::Bls12_381 | Curve::Bn254, op::Group::G1) => 262_144,
+        (Curve::Bls12_381 | Curve::Bn254, op::Group::G2) => 4096,
+    }
+}
+
+/// `Σ [kᵢ]·Pᵢ` over the first `n` shared points and scalars, on one thread
+/// ([`Group::msm_vartime`]) or on rayon's pool ([`Group::msm_vartime_parallel`]). The inputs
+/// passed on are `n` (big-endian `u64`); peers take the same shared points and scalars.
+fn msm<G: Group>(inputs: Arc<MsmInputs<G>>, m: op::Msm) -> Side {
+    let n = m.n;
+    let kernel = if m.parallel {
+        repeat(inputs, move |x| G::msm_vartime_parallel(&x.points[..n], &x.scalars[..n]))
+    } else {
+        repeat(inputs, move |x| G::msm_vartime(&x.points[..n], &x.scalars[..n]))
+    };
+    Side { inputs: vec![(n as u64).to_be_bytes().to_vec()], kernel }
 }
 
 /// Field elements as the benchmark passes them to peers: canonical big-endian bytes.
@@ -214,7 +273,8 @@ mod tests {
     fn inputs_are_deterministic() {
         let op = Op::Field(Curve::Bls12_381, op::Field::Fp, FieldOp::Mul);
         assert_eq!(op.name(), "bls12_381/fp/mul");
-        let (a, b) = (build(op), build(op));
+        let fixtures = Fixtures::new();
+        let (a, b) = (build(op, &fixtures), build(op, &fixtures));
         assert_eq!(a.inputs, b.inputs);
         assert_eq!(a.inputs[0].len(), 48);
     }

@@ -90,8 +90,29 @@ pub const ALL: &[Op] = {
         Op::Eip4844(Eip4844Op::VerifyBlobKzgProofBatch(1)),
         Op::Eip4844(Eip4844Op::VerifyBlobKzgProofBatch(8)),
         Op::Eip4844(Eip4844Op::VerifyBlobKzgProofBatch(64)),
+        msm(Bls12_381, G1, 64, false),
+        msm(Bls12_381, G1, 1024, false),
+        msm(Bls12_381, G1, 4096, false),
+        msm(Bls12_381, G1, 65536, false),
+        msm(Bls12_381, G1, 262144, false),
+        msm(Bls12_381, G1, 4096, true),
+        msm(Bls12_381, G1, 65536, true),
+        msm(Bls12_381, G1, 262144, true),
+        msm(Bls12_381, G2, 64, false),
+        msm(Bls12_381, G2, 4096, false),
+        msm(Bls12_381, G2, 4096, true),
+        msm(Bn254, G1, 4096, false),
+        msm(Bn254, G1, 65536, false),
+        msm(Bn254, G1, 262144, false),
+        msm(Bn254, G1, 65536, true),
+        msm(Bn254, G1, 262144, true),
     ]
 };
+
+/// `curve/msm_group/n` (`_par` when `parallel`).
+const fn msm(c: crate::op::Curve, g: crate::op::Group, n: usize, parallel: bool) -> Op {
+    Op::Msm(c, g, crate::op::Msm { n, parallel })
+}
 
 /// Whether `op` is selected by `filters` (substrings of op names; none selects all).
 pub fn selected(op: Op, filters: &[String]) -> bool {
@@ -120,7 +141,7 @@ impl Case {
     /// Builds `op`'s inputs and isochron's kernel, then the kernel of each of `peers` that has
     /// `op` (none for the `isochron bench` command, `peers::ALL` for the comparison).
     pub fn new(op: Op, peers: &[&dyn Peer], fixtures: &Fixtures) -> Self {
-        let ops::Side { inputs, kernel } = ops::build(op);
+        let ops::Side { inputs, kernel } = ops::build(op, fixtures);
         let peers = peers::kernels(peers, op, &inputs, fixtures);
         Self { op, inputs, isochron: kernel, peers }
     }
@@ -147,6 +168,19 @@ mod tests {
     }
 
     #[test]
+    fn msm_inputs_cover_every_msm_op() {
+        for &op in ALL {
+            if let Op::Msm(c, g, m) = op {
+                assert!(m.n <= ops::msm_inputs_size(c, g), "{op}");
+            }
+        }
+        use crate::op::{Curve::*, Group::*};
+        for (c, g) in [(Bls12_381, G1), (Bls12_381, G2), (Bn254, G1)] {
+            assert!(ALL.contains(&msm(c, g, ops::msm_inputs_size(c, g), false)), "{}/{}", c.name(), g.name());
+        }
+    }
+
+    #[test]
     fn filters_select_by_substring() {
         assert_eq!(select(&[]), ALL);
         let some = select(&["fp/mul".into(), "bn254".into()]);
@@ -165,7 +199,7 @@ mod tests {
     }
 
     /// Every op of the registry has its peers attached (a peer's match missing an op would
-    /// silently drop it otherwise): arkworks everywhere, blst on every BLS12-381 op, zkcrypto on the
+    /// silently drop it otherwise): arkworks everywhere (serial MSMs only), blst on every BLS12-381 op, zkcrypto on the
     /// BLS12-381 ops its public API has (not the base-field towers), substrate-bn on every
     /// BN254 op; blst alone on the hashing and `eth_bls` ops (and its thread-pool batch,
     /// `blst-mt`, on the batches); arkworks (ark-poly) alone on the FFTs; c-kzg alone on the
@@ -183,6 +217,11 @@ mod tests {
                 Op::EthBls(_) | Op::HashToCurve(..) => &["blst"],
                 Op::FrFft(..) => &["arkworks"],
                 Op::Eip4844(_) => &["c-kzg"],
+                // arkworks is built without `parallel`: serial MSMs only.
+                Op::Msm(Curve::Bls12_381, _, m) if m.parallel => &["blst"],
+                Op::Msm(Curve::Bls12_381, ..) => &["blst", "arkworks"],
+                Op::Msm(Curve::Bn254, _, m) if m.parallel => &[],
+                Op::Msm(Curve::Bn254, ..) => &["arkworks"],
                 Op::Field(Curve::Bn254, ..) | Op::Group(Curve::Bn254, ..) | Op::Pairing(Curve::Bn254, _) => {
                     &["arkworks", "substrate-bn"]
                 }

@@ -77,6 +77,22 @@ const PINNED: &[(&str, &[&str])] = &[
     ("eip4844/verify_blob_kzg_proof_batch/1", &["c-kzg"]),
     ("eip4844/verify_blob_kzg_proof_batch/8", &["c-kzg"]),
     ("eip4844/verify_blob_kzg_proof_batch/64", &["c-kzg"]),
+    ("bls12_381/msm_g1/64", &["blst", "arkworks"]),
+    ("bls12_381/msm_g1/1024", &["blst", "arkworks"]),
+    ("bls12_381/msm_g1/4096", &["blst", "arkworks"]),
+    ("bls12_381/msm_g1/65536", &["blst", "arkworks"]),
+    ("bls12_381/msm_g1/262144", &["blst", "arkworks"]),
+    ("bls12_381/msm_g1/4096_par", &["blst"]),
+    ("bls12_381/msm_g1/65536_par", &["blst"]),
+    ("bls12_381/msm_g1/262144_par", &["blst"]),
+    ("bls12_381/msm_g2/64", &["blst", "arkworks"]),
+    ("bls12_381/msm_g2/4096", &["blst", "arkworks"]),
+    ("bls12_381/msm_g2/4096_par", &["blst"]),
+    ("bn254/msm_g1/4096", &["arkworks"]),
+    ("bn254/msm_g1/65536", &["arkworks"]),
+    ("bn254/msm_g1/262144", &["arkworks"]),
+    ("bn254/msm_g1/65536_par", &[]),
+    ("bn254/msm_g1/262144_par", &[]),
 ];
 
 #[test]

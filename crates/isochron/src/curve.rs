@@ -91,6 +91,29 @@ pub trait Group:
     /// `Σ [kᵢ]·Pᵢ` for public points and scalars (interleaved wNAF; for large sets use MSM).
     /// Pairs beyond the shorter slice are ignored.
     fn multi_mul_vartime(points: &[Self::Affine], scalars: &[Self::Scalar]) -> Self;
+    /// `Σ [kᵢ]·Pᵢ` for public points and scalars by Pippenger's bucket method (signed-digit
+    /// windows sized by the input, GLV/GLS-split scalars, batch-affine bucket accumulation;
+    /// interleaved wNAF below 128 pairs), on the calling thread. Pairs beyond the shorter slice
+    /// are ignored; zero scalars, identity points, repeated points and empty input are fine.
+    /// Variable time in the points and scalars. See `crate::msm` for the method and sources.
+    fn msm_vartime(points: &[Self::Affine], scalars: &[Self::Scalar]) -> Self;
+    /// [`Group::msm_vartime`] with the windows spread over rayon's thread pool; returns the same
+    /// point as the serial function.
+    #[cfg(feature = "parallel")]
+    fn msm_vartime_parallel(points: &[Self::Affine], scalars: &[Self::Scalar]) -> Self;
+    /// Precomputed data for a point set known in advance (a trusted setup), for
+    /// [`Group::msm_with_table_vartime`].
+    type MsmTable: Clone + Debug + Send + Sync + 'static;
+    /// Precomputes the table of `points` (their endomorphism images, normalized to affine:
+    /// `d·n` affine points, `d` = 2 on G1 and 4 on G2 of the pairing curves).
+    fn msm_table_vartime(points: &[Self::Affine]) -> Self::MsmTable;
+    /// [`Group::msm_vartime`] over the table's points (pairs beyond the shorter of the set and
+    /// `scalars` are ignored), skipping the endomorphism images.
+    fn msm_with_table_vartime(table: &Self::MsmTable, scalars: &[Self::Scalar]) -> Self;
+    /// [`Group::msm_with_table_vartime`] on rayon's thread pool; the same point as the serial
+    /// function.
+    #[cfg(feature = "parallel")]
+    fn msm_with_table_vartime_parallel(table: &Self::MsmTable, scalars: &[Self::Scalar]) -> Self;
     /// Whether `self` lies in the prime-order subgroup, for a public point of the curve (always
     /// true for points built by the checked decoders; for points of a curve with a cofactor
     /// built otherwise).

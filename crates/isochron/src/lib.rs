@@ -22,7 +22,8 @@
 //!   roots, and the extension towers Fp2, Fp6, Fp12;
 //! - [`curve`]: the group traits and short Weierstrass points (complete projective formulas,
 //!   constant-time GLV/GLS scalar multiplication, wNAF, subgroup checks);
-//! - [`pairing`], [`hash_to_curve`]: optimal-ate pairings and GT; RFC 9380;
+//! - [`pairing`], [`hash_to_curve`], [`msm`]: optimal-ate pairings and GT; RFC 9380;
+//!   multi-scalar multiplication (Pippenger, batch-affine buckets);
 //! - [`curves`]: named curves — constants, parameter declarations and their encodings;
 //! - [`bls`]: BLS signatures (draft-irtf-cfrg-bls-signature-05, Ethereum's ciphersuite in
 //!   [`bls::eth`]) with batch verification;
@@ -48,6 +49,7 @@ pub mod field;
 pub mod hash_to_curve;
 pub mod hazmat;
 pub(crate) mod limbs;
+pub mod msm;
 pub mod pairing;
 pub mod protocols;
 #[cfg(feature = "serde")]

@@ -22,7 +22,7 @@ impl Peer for Arkworks {
         "arkworks"
     }
 
-    fn kernel(&self, op: Op, x: &[Vec<u8>], _: &Fixtures) -> Option<Kernel> {
+    fn kernel(&self, op: Op, x: &[Vec<u8>], fixtures: &Fixtures) -> Option<Kernel> {
         match op {
             Op::Field(Curve::Bls12_381, op::Field::Fp, f) => Some(field::<ark381::Fq>(f, x)),
             Op::Field(Curve::Bls12_381, op::Field::Fp2, f) => Some(field::<ark381::Fq2>(f, x)),
@@ -38,6 +38,19 @@ impl Peer for Arkworks {
             Op::Group(Curve::Bls12_381, Group::G2, g) => Some(group::<ark381::g2::Config>(g, x)),
             Op::Group(Curve::Bn254, Group::G1, g) => Some(group::<ark254::g1::Config>(g, x)),
             Op::Group(Curve::Bn254, Group::G2, g) => Some(group::<ark254::g2::Config>(g, x)),
+            Op::Msm(_, _, op::Msm { parallel: true, .. }) => None,
+            Op::Msm(Curve::Bls12_381, Group::G1, m) => {
+                Some(msm::<ark381::g1::Config, isochron::curves::bls12_381::G1Curve>(op, m, fixtures))
+            }
+            Op::Msm(Curve::Bls12_381, Group::G2, m) => {
+                Some(msm::<ark381::g2::Config, isochron::curves::bls12_381::G2Curve>(op, m, fixtures))
+            }
+            Op::Msm(Curve::Bn254, Group::G1, m) => {
+                Some(msm::<ark254::g1::Config, isochron::curves::bn254::G1Curve>(op, m, fixtures))
+            }
+            Op::Msm(Curve::Bn254, Group::G2, m) => {
+                Some(msm::<ark254::g2::Config, isochron::curves::bn254::G2Curve>(op, m, fixtures))
+            }
             Op::HashToCurve(..) | Op::EthBls(_) | Op::Eip4844(_) => None,
             Op::FrFft(Curve::Bls12_381, _) => Some(fr_fft::<ark381::Fr>(x)),
             Op::FrFft(Curve::Bn254, _) => Some(fr_fft::<ark254::Fr>(x)),
@@ -167,6 +180,35 @@ fn fr_fft<F: ArkDecode + ark_ff::FftField>(inputs: &[Vec<u8>]) -> Kernel {
         domain.fft_in_place(&mut v);
         v
     })
+}
+
+/// `VariableBaseMSM::msm` over a group's shared MSM inputs (serial: the bench builds arkworks
+/// without its `parallel` feature, so the `_par` ops have no arkworks line), converted once per
+/// run: the coordinates through their canonical big-endian bytes, the scalars from their
+/// little-endian bytes.
+fn msm<P, C>(op: Op, m: op::Msm, fixtures: &Fixtures) -> Kernel
+where
+    P: SWCurveConfig,
+    P::BaseField: ArkDecode,
+    C: isochron::curve::short_weierstrass::SwCurve,
+    C::Base: crate::ops::Encode,
+{
+    use crate::ops::Encode;
+    let Op::Msm(curve, group, _) = op else { unreachable!("an MSM op") };
+    let key = format!("arkworks/{}/msm_{}", curve.name(), group.name());
+    let inputs = fixtures.shared(&key, || {
+        let iso = crate::ops::msm_inputs::<isochron::curve::short_weierstrass::Projective<C>>(fixtures, curve, group);
+        let points: Vec<Affine<P>> = iso
+            .points
+            .iter()
+            .map(|p| Affine::new_unchecked(ArkDecode::decode(&p.x().encode()), ArkDecode::decode(&p.y().encode())))
+            .collect();
+        let scalars: Vec<P::ScalarField> =
+            iso.scalars.iter().map(|k| P::ScalarField::from_le_bytes_mod_order(&k.to_bytes_le())).collect();
+        (points, scalars)
+    });
+    let n = m.n;
+    repeat(inputs, move |x| <Projective<P> as ark_ec::VariableBaseMSM>::msm(&x.0[..n], &x.1[..n]))
 }
 
 #[cfg(test)]

@@ -5,7 +5,9 @@ use blst::*;
 
 use super::{blst_bls, Peer};
 use crate::fixtures::Fixtures;
-use crate::op::{Curve, Field, FieldOp, Group, GroupOp, Op, PairingOp};
+use isochron::curve::PointEncoding;
+
+use crate::op::{self, Curve, Field, FieldOp, Group, GroupOp, Op, PairingOp};
 use crate::timing::{chain, repeat, Kernel};
 
 /// blst (BLS12-381 only): its fields, groups and pairing here, its hashing and Ethereum BLS in
@@ -35,7 +37,10 @@ impl Peer for Blst {
             Op::HashToCurve(Curve::Bls12_381, Group::G1) => Some(blst_bls::hash_to_g1(x)),
             Op::HashToCurve(Curve::Bls12_381, Group::G2) => Some(blst_bls::hash_to_g2(x)),
             Op::EthBls(e) => Some(blst_bls::eth_bls(e, x, fixtures)),
+            Op::Msm(Curve::Bls12_381, Group::G1, m) => Some(msm_g1(m, fixtures)),
+            Op::Msm(Curve::Bls12_381, Group::G2, m) => Some(msm_g2(m, fixtures)),
             Op::Field(Curve::Bn254, ..)
+            | Op::Msm(Curve::Bn254, ..)
             | Op::Pairing(Curve::Bn254, _)
             | Op::Group(Curve::Bn254, ..)
             | Op::HashToCurve(Curve::Bn254, _)
@@ -364,6 +369,84 @@ pub fn group<G: BlstGroup>(op: GroupOp, inputs: &[Vec<u8>]) -> Kernel {
         }
     }
 }
+
+/// A group's shared MSM inputs in blst's forms: the affine points (decoded from isochron's
+/// uncompressed ZCash encodings, which blst shares) and the scalars as concatenated 32-byte
+/// little-endian strings.
+struct BlstMsmInputs<A> {
+    points: Vec<A>,
+    scalars: Vec<u8>,
+}
+
+/// Builds blst's MSM kernels for one group: the serial `blst_p*s_mult_pippenger` (blst's own
+/// Pippenger on the calling thread, with its scratch space) for `n`, blst's thread pool
+/// (`MultiPoint::mult` on the affine slice) for `n_par`.
+macro_rules! blst_msm {
+    ($name:ident, $iso:ty, $affine:ty, $point:ty, $deser:ident, $pippenger:ident, $scratch:ident, $group:expr) => {
+        fn $name(m: op::Msm, fixtures: &Fixtures) -> Kernel {
+            let key = format!("blst/bls12_381/msm_{}", $group.name());
+            let inputs = fixtures.shared(&key, || {
+                let iso = crate::ops::msm_inputs::<$iso>(fixtures, Curve::Bls12_381, $group);
+                let points = iso
+                    .points
+                    .iter()
+                    .map(|p| {
+                        let mut a = <$affine>::default();
+                        let bytes = p.to_uncompressed();
+                        // SAFETY: FFI call; `bytes` is a full uncompressed encoding.
+                        let err = unsafe { $deser(&mut a, bytes.as_ptr()) };
+                        assert_eq!(err, BLST_ERROR::BLST_SUCCESS);
+                        a
+                    })
+                    .collect();
+                let scalars = iso.scalars.iter().flat_map(|k| k.to_bytes_le().as_ref().to_vec()).collect();
+                BlstMsmInputs::<$affine> { points, scalars }
+            });
+            let n = m.n;
+            if m.parallel {
+                repeat(inputs, move |x| x.points[..n].mult(&x.scalars[..32 * n], 255))
+            } else {
+                // SAFETY: FFI call for the scratch size of `n` points.
+                let bytes = unsafe { $scratch(n) };
+                let mut scratch = vec![0 as limb_t; bytes.div_ceil(8)];
+                let scratch_ptr = scratch.as_mut_ptr() as usize;
+                repeat((inputs, scratch), move |(x, _)| {
+                    let mut r = <$point>::default();
+                    let points: [*const $affine; 2] = [x.points.as_ptr(), core::ptr::null()];
+                    let scalars: [*const u8; 2] = [x.scalars.as_ptr(), core::ptr::null()];
+                    // SAFETY: FFI call on `n` contiguous valid points and `n` 32-byte scalars
+                    // (blst reads 255 bits of each), with scratch space of the size blst asks
+                    // for (owned by the kernel's state, which outlives the call).
+                    unsafe {
+                        $pippenger(&mut r, points.as_ptr(), n, scalars.as_ptr(), 255, scratch_ptr as *mut limb_t)
+                    };
+                    r
+                })
+            }
+        }
+    };
+}
+
+blst_msm!(
+    msm_g1,
+    isochron::curves::bls12_381::G1Projective,
+    blst_p1_affine,
+    blst_p1,
+    blst_p1_deserialize,
+    blst_p1s_mult_pippenger,
+    blst_p1s_mult_pippenger_scratch_sizeof,
+    Group::G1
+);
+blst_msm!(
+    msm_g2,
+    isochron::curves::bls12_381::G2Projective,
+    blst_p2_affine,
+    blst_p2,
+    blst_p2_deserialize,
+    blst_p2s_mult_pippenger,
+    blst_p2s_mult_pippenger_scratch_sizeof,
+    Group::G2
+);
 
 #[cfg(test)]
 mod tests {

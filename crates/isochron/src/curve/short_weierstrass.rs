@@ -16,6 +16,7 @@ mod fixed_base;
 pub mod glv;
 mod group;
 mod jacobian;
+mod msm;
 mod projective;
 mod scalar_mul;
 mod xyzz;
@@ -23,6 +24,7 @@ mod xyzz;
 pub use affine::Affine;
 pub(crate) use fixed_base::generator_table;
 pub use fixed_base::FixedBaseTable;
+pub use msm::MsmTable;
 pub use projective::Projective;
 
 /// The parameters of a short Weierstrass curve `y² = x³ + b` and its prime-order subgroup.

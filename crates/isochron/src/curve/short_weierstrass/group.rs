@@ -5,6 +5,7 @@ use alloc::vec::Vec;
 
 use subtle::Choice;
 
+use super::msm::{self, MsmTable};
 use super::{Affine, Projective, Scalar, SwCurve};
 use crate::curve::{AffinePoint, Group};
 use crate::field::PrimeField;
@@ -46,6 +47,24 @@ impl<C: SwCurve> Group for Projective<C> {
     }
     fn is_torsion_free_vartime(&self) -> bool {
         C::is_torsion_free_vartime(self)
+    }
+    fn msm_vartime(points: &[Affine<C>], scalars: &[Scalar<C>]) -> Self {
+        msm::msm_vartime(points, scalars, false)
+    }
+    #[cfg(feature = "parallel")]
+    fn msm_vartime_parallel(points: &[Affine<C>], scalars: &[Scalar<C>]) -> Self {
+        msm::msm_vartime(points, scalars, true)
+    }
+    type MsmTable = MsmTable<C>;
+    fn msm_table_vartime(points: &[Affine<C>]) -> MsmTable<C> {
+        MsmTable::new(points)
+    }
+    fn msm_with_table_vartime(table: &MsmTable<C>, scalars: &[Scalar<C>]) -> Self {
+        msm::msm_with_table_vartime(table, scalars, false)
+    }
+    #[cfg(feature = "parallel")]
+    fn msm_with_table_vartime_parallel(table: &MsmTable<C>, scalars: &[Scalar<C>]) -> Self {
+        msm::msm_with_table_vartime(table, scalars, true)
     }
 }
 
