@@ -410,18 +410,11 @@ impl KzgSettings {
 }
 
 /// `g1_lincomb`: `Σ scalars[i]·points[i]` (public data): the Pippenger MSM
-/// ([`Group::msm_vartime`](crate::curve::Group::msm_vartime)), on every thread with the
-/// `parallel` feature (the same result). The one place the protocol calls a multi-scalar
-/// multiplication.
+/// ([`Group::msm_vartime`](crate::curve::Group::msm_vartime)) on the calling thread: one blob's
+/// operations stay on one thread (clients run blobs side by side). The one place the protocol
+/// calls a multi-scalar multiplication.
 fn g1_lincomb(points: &[G1Affine], scalars: &[Fr]) -> G1Projective {
-    #[cfg(feature = "parallel")]
-    {
-        G1Projective::msm_vartime_parallel(points, scalars)
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        G1Projective::msm_vartime(points, scalars)
-    }
+    G1Projective::msm_vartime(points, scalars)
 }
 
 fn check_len(bytes: &[u8], expected: usize) -> Result<(), Error> {
