@@ -15,7 +15,7 @@ use isochron::Error;
 use isochron_cli::hex;
 use zeroize::{Zeroize, Zeroizing};
 
-use crate::{out_line, Failure};
+use crate::{print_value, verdict, Failure};
 
 /// The secret key of `pubkey` and `sign`: exactly one of `--sk` and `--sk-file`.
 #[derive(Debug, clap::Args)]
@@ -167,30 +167,6 @@ pub fn run(args: Args) -> Result<(), Failure> {
             let refs: Vec<&[u8]> = msgs.iter().map(Vec::as_slice).collect();
             verdict(args.json, eth::aggregate_verify(&pks, &refs, &sig))
         }
-    }
-}
-
-/// Prints a verification verdict; `false` is exit status 1.
-fn verdict(json: bool, valid: bool) -> Result<(), Failure> {
-    if json {
-        out_line(&format!("{{\"valid\":{valid}}}"))?;
-    } else {
-        out_line(&valid.to_string())?;
-    }
-    if valid {
-        Ok(())
-    } else {
-        Err(Failure::Invalid)
-    }
-}
-
-/// Prints `hex`, or `{"key":"hex"}` with `--json` (the JSON line is wiped after writing: the
-/// value may be a secret key).
-fn print_value(json: bool, key: &str, hex: &str) -> Result<(), Failure> {
-    if json {
-        out_line(&Zeroizing::new(format!("{{\"{key}\":\"{hex}\"}}")))
-    } else {
-        out_line(hex)
     }
 }
 

@@ -14,7 +14,7 @@ use isochron::protocols::eip4844::{KzgSettings, BYTES_PER_BLOB};
 use isochron::Error;
 use isochron_cli::hex;
 
-use crate::{out_line, Failure};
+use crate::{out_line, print_value, verdict, Failure};
 
 /// Arguments of `isochron kzg`.
 #[derive(Debug, clap::Args)]
@@ -164,29 +164,6 @@ fn check_blob(blob: &[u8]) -> Result<(), Failure> {
 fn check_point(what: &str, b: &[u8]) -> Result<(), Failure> {
     use isochron::curve::PointEncoding;
     isochron::curves::bls12_381::G1Affine::from_compressed(b).map(|_| ()).map_err(|e| bad(what, e))
-}
-
-/// Prints a verification verdict; `false` is exit status 1.
-fn verdict(json: bool, valid: bool) -> Result<(), Failure> {
-    if json {
-        out_line(&format!("{{\"valid\":{valid}}}"))?;
-    } else {
-        out_line(&valid.to_string())?;
-    }
-    if valid {
-        Ok(())
-    } else {
-        Err(Failure::Invalid)
-    }
-}
-
-/// Prints `hex`, or `{"key":"hex"}` with `--json`.
-fn print_value(json: bool, key: &str, hex: &str) -> Result<(), Failure> {
-    if json {
-        out_line(&format!("{{\"{key}\":\"{hex}\"}}"))
-    } else {
-        out_line(hex)
-    }
 }
 
 fn bad(what: &str, e: Error) -> Failure {

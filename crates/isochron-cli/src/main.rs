@@ -56,6 +56,31 @@ pub fn out_line(line: &str) -> Result<(), Failure> {
     writeln!(out, "{line}").and_then(|()| out.flush()).map_err(Failure::Output)
 }
 
+/// Prints a verification verdict (`true`/`false`, or `{"valid":…}` with `--json`); `false` is
+/// exit status 1.
+pub fn verdict(json: bool, valid: bool) -> Result<(), Failure> {
+    if json {
+        out_line(&format!("{{\"valid\":{valid}}}"))?;
+    } else {
+        out_line(&valid.to_string())?;
+    }
+    if valid {
+        Ok(())
+    } else {
+        Err(Failure::Invalid)
+    }
+}
+
+/// Prints `hex`, or `{"key":"hex"}` with `--json` (the JSON line is wiped after writing: the
+/// value may be a secret key).
+pub fn print_value(json: bool, key: &str, hex: &str) -> Result<(), Failure> {
+    if json {
+        out_line(&zeroize::Zeroizing::new(format!("{{\"{key}\":\"{hex}\"}}")))
+    } else {
+        out_line(hex)
+    }
+}
+
 /// Writes one line to stderr, ignoring a closed stderr (nothing else could report it).
 fn err_line(line: &str) {
     let _ = writeln!(io::stderr().lock(), "{line}");
