@@ -4,7 +4,8 @@
 //! [`blst`] 0.3.17 (C and assembly, through its exported functions; its BLS API in
 //! [`blst_bls`], with the thread-pool batch as the peer `blst-mt`), [`arkworks`] 0.6 (with its
 //! `asm` multiplication), [`zkcrypto`]'s `bls12_381` 0.9, [`substrate_bn`] 0.6 (BN254) and
-//! [`ckzg`] (c-kzg-4844 2.1, EIP-4844 KZG over blst).
+//! [`ckzg`] (c-kzg-4844 2.1, EIP-4844 KZG over blst) and [`rust_eth_kzg`] (rust-eth-kzg 0.10,
+//! EIP-4844 KZG over blst through blstrs).
 //!
 //! Adding a peer: one module implementing [`Peer`] (and its crate in Cargo.toml's `peers`
 //! feature), one line in [`ALL`].
@@ -25,6 +26,8 @@ pub mod blst;
 pub mod blst_bls;
 #[cfg(feature = "peers")]
 pub mod ckzg;
+#[cfg(feature = "peers")]
+pub mod rust_eth_kzg;
 #[cfg(feature = "peers")]
 pub mod substrate_bn;
 #[cfg(feature = "peers")]
@@ -51,6 +54,7 @@ pub const ALL: &[&dyn Peer] = &[
     &zkcrypto::Zkcrypto,
     &substrate_bn::SubstrateBn,
     &ckzg::CKzg,
+    &rust_eth_kzg::RUST_ETH_KZG,
 ];
 
 /// The name and kernel of each of `peers` that has `op`, in their order.

@@ -202,8 +202,8 @@ mod tests {
     /// silently drop it otherwise): arkworks everywhere (serial MSMs only), blst on every BLS12-381 op, zkcrypto on the
     /// BLS12-381 ops its public API has (not the base-field towers), substrate-bn on every
     /// BN254 op; blst alone on the hashing and `eth_bls` ops (and its thread-pool batch,
-    /// `blst-mt`, on the batches); arkworks (ark-poly) alone on the FFTs; c-kzg alone on the
-    /// `eip4844` ops.
+    /// `blst-mt`, on the batches); arkworks (ark-poly) alone on the FFTs; c-kzg and rust-eth-kzg
+    /// on the `eip4844` ops.
     #[test]
     #[cfg(feature = "peers")]
     fn every_op_has_its_peers() {
@@ -216,7 +216,7 @@ mod tests {
                 Op::EthBls(EthBlsOp::BatchVerify(_) | EthBlsOp::BatchVerifyParallel(_)) => &["blst", "blst-mt"],
                 Op::EthBls(_) | Op::HashToCurve(..) => &["blst"],
                 Op::FrFft(..) => &["arkworks"],
-                Op::Eip4844(_) => &["c-kzg"],
+                Op::Eip4844(_) => &["c-kzg", "rust-eth-kzg"],
                 // arkworks is built without `parallel`: serial MSMs only.
                 Op::Msm(Curve::Bls12_381, _, m) if m.parallel => &["blst"],
                 Op::Msm(Curve::Bls12_381, ..) => &["blst", "arkworks"],

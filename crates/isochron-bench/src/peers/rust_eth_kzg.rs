@@ -1,0 +1,216 @@
+//! rust-eth-kzg's kernels (`rust_eth_kzg::DASContext` 0.10, crate-crypto's EIP-4844 and
+//! EIP-7594 KZG over blst through blstrs, with its embedded mainnet setup) on the inputs of
+//! [`crate::ops`]' `eip4844` ops, converted to its byte types outside the timed loop.
+//!
+//! Two peers, one `DASContext` each (built once per run through [`Fixtures`]):
+//! - `rust-eth-kzg`: `DASContext::new(&TrustedSetup::default(), UsePrecomp::No)`, the crate's
+//!   default (`DASContext::default()`);
+//! - `rust-eth-kzg-w8`: `UsePrecomp::Yes { width: 8 }`, fixed-base tables of window 8 for the
+//!   FK20 proof MSMs (128 MSMs of 64 points, 2⁷ multiples per point: 8192 × 128 affine points of
+//!   96 bytes, 96 MiB), the width its own benchmarks use. The width changes only the cell proofs
+//!   (`compute_cells_and_kzg_proofs`, `recover_cells_and_kzg_proofs`), so this peer is attached
+//!   to those ops only.
+//!
+//! One thread: the crate is built with neither of its thread features (`multithreaded` is
+//! rayon; `singlethreaded` turns on blst's `no-threads`, which Cargo would unify into the
+//! `blst` and `blst-mt` peers too), so its iterators are serial, but its MSMs
+//! (`g1_lincomb`: blstrs' `multi_exp`, blst's `p1_affines::mult`) still split over blst's
+//! thread pool. Each of its kernels therefore runs with every thread of the process held on
+//! one CPU ([`on_one_cpu`]): the pool's workers take turns with the caller on that CPU, so the
+//! time is one core's, as for the other serial kernels.
+
+use std::sync::Arc;
+
+use rust_eth_kzg::{DASContext, TrustedSetup, UsePrecomp};
+
+use super::Peer;
+use crate::fixtures::Fixtures;
+use crate::op::{Eip4844Op, Op};
+use crate::timing::{repeat, Kernel};
+
+/// `rust-eth-kzg` (no precomputation) or `rust-eth-kzg-w8` (fixed-base window 8).
+pub struct RustEthKzg {
+    name: &'static str,
+    /// The fixed-base window of the FK20 proof MSMs (0: none).
+    width: usize,
+}
+
+/// `rust-eth-kzg`: its default, no fixed-base precomputation.
+pub const RUST_ETH_KZG: RustEthKzg = RustEthKzg { name: "rust-eth-kzg", width: 0 };
+
+/// `rust-eth-kzg-w8`: fixed-base tables of window 8 for the cell proofs.
+pub const RUST_ETH_KZG_W8: RustEthKzg = RustEthKzg { name: "rust-eth-kzg-w8", width: 8 };
+
+impl RustEthKzg {
+    /// This peer's `DASContext` on the embedded mainnet setup, built once per run.
+    fn context(&self, fixtures: &Fixtures) -> Arc<DASContext> {
+        let width = self.width;
+        fixtures.shared(&format!("rust-eth-kzg/das_context/w{width}"), || {
+            let precomp = if width == 0 { UsePrecomp::No } else { UsePrecomp::Yes { width } };
+            DASContext::new(&TrustedSetup::default(), precomp)
+        })
+    }
+}
+
+/// A blob as rust-eth-kzg takes it (`&[u8; 131072]`).
+fn blob(b: &[u8]) -> Box<[u8; 131_072]> {
+    b.to_vec().into_boxed_slice().try_into().expect("131072 bytes")
+}
+
+fn b32(b: &[u8]) -> [u8; 32] {
+    b.try_into().expect("32 bytes")
+}
+
+fn b48(b: &[u8]) -> [u8; 48] {
+    b.try_into().expect("48 bytes")
+}
+
+impl Peer for RustEthKzg {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn kernel(&self, op: Op, inputs: &[Vec<u8>], fixtures: &Fixtures) -> Option<Kernel> {
+        let kernel = match op {
+            Op::Eip4844(op) if self.width == 0 => eip4844(op, inputs, self.context(fixtures)),
+            _ => return None,
+        };
+        Some(on_one_cpu(kernel))
+    }
+}
+
+/// The `eip4844/…` kernels (`verify_*` return `Ok(())` for a valid proof).
+fn eip4844(op: Eip4844Op, i: &[Vec<u8>], s: Arc<DASContext>) -> Kernel {
+    match op {
+        Eip4844Op::BlobToKzgCommitment => {
+            let b = blob(&i[0]);
+            repeat((s, b), |(s, b)| s.blob_to_kzg_commitment(b).expect("canonical"))
+        }
+        Eip4844Op::ComputeKzgProof => {
+            let (b, z) = (blob(&i[0]), b32(&i[1]));
+            repeat((s, b, z), |(s, b, z)| s.compute_kzg_proof(b, *z).expect("canonical"))
+        }
+        Eip4844Op::ComputeBlobKzgProof => {
+            let (b, c) = (blob(&i[0]), b48(&i[1]));
+            repeat((s, b, c), |(s, b, c)| s.compute_blob_kzg_proof(b, c).expect("valid"))
+        }
+        Eip4844Op::VerifyKzgProof => {
+            let args = (b48(&i[0]), b32(&i[1]), b32(&i[2]), b48(&i[3]));
+            s.verify_kzg_proof(&args.0, args.1, args.2, &args.3).expect("a valid proof");
+            repeat((s, args), |(s, (c, z, y, p))| s.verify_kzg_proof(c, *z, *y, p).expect("valid"))
+        }
+        Eip4844Op::VerifyBlobKzgProof => {
+            let args = (blob(&i[0]), b48(&i[1]), b48(&i[2]));
+            s.verify_blob_kzg_proof(&args.0, &args.1, &args.2).expect("a valid proof");
+            repeat((s, args), |(s, (b, c, p))| s.verify_blob_kzg_proof(b, c, p).expect("valid"))
+        }
+        Eip4844Op::VerifyBlobKzgProofBatch(n) => {
+            let blobs: Vec<_> = i[..n].iter().map(|b| blob(b)).collect();
+            let cs: Vec<[u8; 48]> = i[n..2 * n].iter().map(|c| b48(c)).collect();
+            let ps: Vec<[u8; 48]> = i[2 * n..3 * n].iter().map(|p| b48(p)).collect();
+            // Its API takes vectors of references, built per call (n pointers each).
+            let verify = |s: &DASContext, b: &[Box<[u8; 131_072]>], c: &[[u8; 48]], p: &[[u8; 48]]| {
+                s.verify_blob_kzg_proof_batch(b.iter().map(|b| &**b).collect(), c.iter().collect(), p.iter().collect())
+            };
+            verify(&s, &blobs, &cs, &ps).expect("valid proofs");
+            repeat((s, blobs, cs, ps), move |(s, b, c, p)| verify(s, b, c, p).expect("valid"))
+        }
+    }
+}
+
+/// `kernel`, each sample run with every thread of the process (the caller, blst's pool, any
+/// other pool) allowed only the caller's current CPU, and the caller's former CPU set given
+/// back to every thread afterwards (threads created meanwhile included). A no-op off Linux.
+fn on_one_cpu(mut kernel: Kernel) -> Kernel {
+    Box::new(move |iters| {
+        let _pinned = one_cpu::Pinned::new();
+        kernel(iters);
+    })
+}
+
+#[cfg(target_os = "linux")]
+mod one_cpu {
+    use std::mem::{size_of, zeroed};
+
+    /// Every thread of the process held on one CPU until dropped.
+    pub struct Pinned {
+        /// The caller's CPU set before, given back to every thread on drop.
+        before: libc::cpu_set_t,
+    }
+
+    /// The ids of the process's threads.
+    fn threads() -> Vec<libc::pid_t> {
+        let tasks = std::fs::read_dir("/proc/self/task").expect("procfs");
+        tasks.filter_map(|t| t.ok()?.file_name().to_str()?.parse().ok()).collect()
+    }
+
+    /// Sets the CPU set of every thread of the process (a thread that has exited meanwhile
+    /// fails and is skipped).
+    fn set_all(set: &libc::cpu_set_t) {
+        for tid in threads() {
+            // SAFETY: `set` is a valid `cpu_set_t` of the size passed.
+            unsafe { libc::sched_setaffinity(tid, size_of::<libc::cpu_set_t>(), set) };
+        }
+    }
+
+    impl Pinned {
+        /// Holds every thread on the caller's current CPU.
+        pub fn new() -> Self {
+            // SAFETY: `cpu_set_t` is plain data; all zeros is the empty set.
+            let mut before: libc::cpu_set_t = unsafe { zeroed() };
+            // SAFETY: `before` is a valid `cpu_set_t` of the size passed; 0 is the caller.
+            let got = unsafe { libc::sched_getaffinity(0, size_of::<libc::cpu_set_t>(), &mut before) };
+            assert_eq!(got, 0, "sched_getaffinity");
+            // SAFETY: no arguments; returns the caller's CPU (or -1).
+            let cpu = unsafe { libc::sched_getcpu() };
+            assert!(cpu >= 0, "sched_getcpu");
+            // SAFETY: as above, the empty set.
+            let mut one: libc::cpu_set_t = unsafe { zeroed() };
+            // SAFETY: `cpu` is below `CPU_SETSIZE` (a CPU the caller runs on).
+            unsafe { libc::CPU_SET(cpu as usize, &mut one) };
+            set_all(&one);
+            Self { before }
+        }
+    }
+
+    impl Drop for Pinned {
+        fn drop(&mut self) {
+            set_all(&self.before);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+mod one_cpu {
+    /// Nothing held (off Linux).
+    pub struct Pinned;
+
+    impl Pinned {
+        /// Nothing to hold.
+        pub fn new() -> Self {
+            Self
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// rust-eth-kzg's commitment and blob proof of the op's blob equal isochron's (the op's
+    /// inputs) and c-kzg's.
+    #[test]
+    fn agrees_with_isochron_and_c_kzg() {
+        let fixtures = Fixtures::new();
+        let inputs = crate::ops::build(Op::Eip4844(Eip4844Op::ComputeBlobKzgProof), &fixtures).inputs;
+        let s = RUST_ETH_KZG.context(&fixtures);
+        let b = blob(&inputs[0]);
+        assert_eq!(s.blob_to_kzg_commitment(&b).expect("canonical")[..], inputs[1][..]);
+        let proof = s.compute_blob_kzg_proof(&b, &b48(&inputs[1])).expect("valid");
+        let c = c_kzg::ethereum_kzg_settings(0);
+        let blob = c_kzg::Blob::from_bytes(&inputs[0]).expect("131072 bytes");
+        let commitment = c_kzg::Bytes48::from_bytes(&inputs[1]).expect("48 bytes");
+        let expected = c.compute_blob_kzg_proof(&blob, &commitment).expect("valid");
+        assert_eq!(proof, expected.to_bytes().into_inner());
+    }
+}
