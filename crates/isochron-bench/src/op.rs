@@ -124,6 +124,21 @@ pub enum Eip4844Op {
     VerifyBlobKzgProofBatch(usize),
 }
 
+/// An operation of EIP-7594 (PeerDAS) cell KZG (`isochron::protocols::eip7594`, mainnet setup)
+/// on one random canonical blob and its 128 cells, named by the spec's function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Eip7594Op {
+    /// `compute_cells`: the blob's 128 cells.
+    ComputeCells,
+    /// `compute_cells_and_kzg_proofs`: the blob's 128 cells and their proofs.
+    ComputeCellsAndKzgProofs,
+    /// `verify_cell_kzg_proof_batch` of the blob's 128 cells with their proofs (the blob's
+    /// commitment repeated 128 times).
+    VerifyCellKzgProofBatch,
+    /// `recover_cells_and_kzg_proofs` from half the cells (the 64 even indices, ascending).
+    RecoverCellsAndKzgProofs,
+}
+
 /// A multi-scalar multiplication `Σ [kᵢ]·Pᵢ` of `n` random points and scalars of a group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Msm {
@@ -157,6 +172,8 @@ pub enum Op {
     FrFft(Curve, usize),
     /// `eip4844/operation`, e.g. `eip4844/verify_blob_kzg_proof_batch/8`.
     Eip4844(Eip4844Op),
+    /// `eip7594/operation`, e.g. `eip7594/compute_cells_and_kzg_proofs`.
+    Eip7594(Eip7594Op),
     /// `curve/msm_group/n` or `curve/msm_group/n_par`, e.g. `bls12_381/msm_g1/65536_par`.
     Msm(Curve, Group, Msm),
 }
@@ -266,6 +283,18 @@ impl fmt::Display for Eip4844Op {
     }
 }
 
+impl Eip7594Op {
+    /// The name's operation part (the spec's function).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::ComputeCells => "compute_cells",
+            Self::ComputeCellsAndKzgProofs => "compute_cells_and_kzg_proofs",
+            Self::VerifyCellKzgProofBatch => "verify_cell_kzg_proof_batch",
+            Self::RecoverCellsAndKzgProofs => "recover_cells_and_kzg_proofs",
+        }
+    }
+}
+
 impl fmt::Display for Op {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -276,6 +305,7 @@ impl fmt::Display for Op {
             Self::EthBls(op) => write!(f, "eth_bls/{op}"),
             Self::FrFft(c, n) => write!(f, "{}/fr_fft/{n}", c.name()),
             Self::Eip4844(op) => write!(f, "eip4844/{op}"),
+            Self::Eip7594(op) => write!(f, "eip7594/{}", op.name()),
             Self::Msm(c, g, m) => write!(f, "{}/msm_{}/{m}", c.name(), g.name()),
         }
     }

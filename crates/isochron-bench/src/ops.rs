@@ -23,6 +23,7 @@ use crate::op::{self, Curve, FieldOp, GroupOp, Op, PairingOp};
 use crate::timing::{chain, repeat, Kernel};
 
 mod eip4844;
+pub mod eip7594;
 mod eth_bls;
 
 /// isochron's side of one op.
@@ -63,6 +64,7 @@ pub fn build(op: Op, fixtures: &Fixtures) -> Side {
         Op::HashToCurve(Bls12_381, g) => eth_bls::hash_to_curve(g, rng),
         Op::EthBls(e) => eth_bls::eth_bls(e, rng),
         Op::Eip4844(e) => eip4844::eip4844(e, rng),
+        Op::Eip7594(e) => eip7594::eip7594(e, rng),
         Op::HashToCurve(Bn254, _) => panic!("isochron has no op {op}"),
         Op::FrFft(Bls12_381, n) => fr_fft::<bls12_381::Fr>(n, rng),
         Op::FrFft(Bn254, n) => fr_fft::<bn254::Fr>(n, rng),

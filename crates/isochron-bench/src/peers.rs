@@ -4,8 +4,9 @@
 //! [`blst`] 0.3.17 (C and assembly, through its exported functions; its BLS API in
 //! [`blst_bls`], with the thread-pool batch as the peer `blst-mt`), [`arkworks`] 0.6 (with its
 //! `asm` multiplication), [`zkcrypto`]'s `bls12_381` 0.9, [`substrate_bn`] 0.6 (BN254) and
-//! [`ckzg`] (c-kzg-4844 2.1, EIP-4844 KZG over blst) and [`rust_eth_kzg`] (rust-eth-kzg 0.10,
-//! EIP-4844 KZG over blst through blstrs).
+//! [`ckzg`] (c-kzg-4844 2.1, EIP-4844 and EIP-7594 KZG over blst; `c-kzg-w8` with fixed-base
+//! tables of window 8 for the cell proofs) and [`rust_eth_kzg`] (rust-eth-kzg 0.10, the same
+//! over blst through blstrs; `rust-eth-kzg-w8` likewise).
 //!
 //! Adding a peer: one module implementing [`Peer`] (and its crate in Cargo.toml's `peers`
 //! feature), one line in [`ALL`].
@@ -53,8 +54,10 @@ pub const ALL: &[&dyn Peer] = &[
     &arkworks::Arkworks,
     &zkcrypto::Zkcrypto,
     &substrate_bn::SubstrateBn,
-    &ckzg::CKzg,
+    &ckzg::C_KZG,
+    &ckzg::C_KZG_W8,
     &rust_eth_kzg::RUST_ETH_KZG,
+    &rust_eth_kzg::RUST_ETH_KZG_W8,
 ];
 
 /// The name and kernel of each of `peers` that has `op`, in their order.

@@ -45,7 +45,8 @@ impl Peer for Blst {
             | Op::Group(Curve::Bn254, ..)
             | Op::HashToCurve(Curve::Bn254, _)
             | Op::FrFft(..)
-            | Op::Eip4844(_) => None,
+            | Op::Eip4844(_)
+            | Op::Eip7594(_) => None,
         }
     }
 }

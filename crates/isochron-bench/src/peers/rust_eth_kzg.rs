@@ -1,6 +1,8 @@
 //! rust-eth-kzg's kernels (`rust_eth_kzg::DASContext` 0.10, crate-crypto's EIP-4844 and
 //! EIP-7594 KZG over blst through blstrs, with its embedded mainnet setup) on the inputs of
-//! [`crate::ops`]' `eip4844` ops, converted to its byte types outside the timed loop.
+//! [`crate::ops`]' `eip4844` and `eip7594` ops, converted to its byte types outside the timed
+//! loop (its batch verifications take vectors of references, built in the loop: one pointer per
+//! blob, cell, commitment and proof).
 //!
 //! Two peers, one `DASContext` each (built once per run through [`Fixtures`]):
 //! - `rust-eth-kzg`: `DASContext::new(&TrustedSetup::default(), UsePrecomp::No)`, the crate's
@@ -25,7 +27,8 @@ use rust_eth_kzg::{DASContext, TrustedSetup, UsePrecomp};
 
 use super::Peer;
 use crate::fixtures::Fixtures;
-use crate::op::{Eip4844Op, Op};
+use crate::op::{Eip4844Op, Eip7594Op, Op};
+use crate::ops::eip7594::{decode_indices, CELLS_PER_EXT_BLOB};
 use crate::timing::{repeat, Kernel};
 
 /// `rust-eth-kzg` (no precomputation) or `rust-eth-kzg-w8` (fixed-base window 8).
@@ -71,8 +74,14 @@ impl Peer for RustEthKzg {
     }
 
     fn kernel(&self, op: Op, inputs: &[Vec<u8>], fixtures: &Fixtures) -> Option<Kernel> {
+        use Eip7594Op::{ComputeCellsAndKzgProofs, RecoverCellsAndKzgProofs};
+        let default = self.width == 0;
         let kernel = match op {
-            Op::Eip4844(op) if self.width == 0 => eip4844(op, inputs, self.context(fixtures)),
+            Op::Eip4844(op) if default => eip4844(op, inputs, self.context(fixtures)),
+            Op::Eip7594(op @ (ComputeCellsAndKzgProofs | RecoverCellsAndKzgProofs)) => {
+                eip7594(op, inputs, self.context(fixtures))
+            }
+            Op::Eip7594(op) if default => eip7594(op, inputs, self.context(fixtures)),
             _ => return None,
         };
         Some(on_one_cpu(kernel))
@@ -114,6 +123,50 @@ fn eip4844(op: Eip4844Op, i: &[Vec<u8>], s: Arc<DASContext>) -> Kernel {
             };
             verify(&s, &blobs, &cs, &ps).expect("valid proofs");
             repeat((s, blobs, cs, ps), move |(s, b, c, p)| verify(s, b, c, p).expect("valid"))
+        }
+    }
+}
+
+/// A cell as rust-eth-kzg takes it (`&[u8; 2048]`).
+fn cell(b: &[u8]) -> [u8; 2048] {
+    b.try_into().expect("2048 bytes")
+}
+
+/// The `eip7594/…` kernels (inputs as [`crate::ops::eip7594`] lays them out; `verify_*` returns
+/// `Ok(())` for valid proofs).
+fn eip7594(op: Eip7594Op, i: &[Vec<u8>], s: Arc<DASContext>) -> Kernel {
+    match op {
+        Eip7594Op::ComputeCells => {
+            let b = blob(&i[0]);
+            repeat((s, b), |(s, b)| s.compute_cells(b).expect("canonical"))
+        }
+        Eip7594Op::ComputeCellsAndKzgProofs => {
+            let b = blob(&i[0]);
+            repeat((s, b), |(s, b)| s.compute_cells_and_kzg_proofs(b).expect("canonical"))
+        }
+        Eip7594Op::VerifyCellKzgProofBatch => {
+            let n = CELLS_PER_EXT_BLOB;
+            let indices = decode_indices(&i[0]);
+            let commitment = b48(&i[1]);
+            let cells: Vec<[u8; 2048]> = i[2..2 + n].iter().map(|c| cell(c)).collect();
+            let proofs: Vec<[u8; 48]> = i[2 + n..2 + 2 * n].iter().map(|p| b48(p)).collect();
+            let verify = |s: &DASContext, c: &[u8; 48], x: &[u64], cells: &[[u8; 2048]], p: &[[u8; 48]]| {
+                s.verify_cell_kzg_proof_batch(vec![c; x.len()], x, cells.iter().collect(), p.iter().collect())
+            };
+            verify(&s, &commitment, &indices, &cells, &proofs).expect("valid proofs");
+            repeat((s, commitment, indices, cells, proofs), move |(s, c, x, cells, p)| {
+                verify(s, c, x, cells, p).expect("valid")
+            })
+        }
+        Eip7594Op::RecoverCellsAndKzgProofs => {
+            let indices = decode_indices(&i[0]);
+            let cells: Vec<[u8; 2048]> = i[1..].iter().map(|c| cell(c)).collect();
+            let recover = |s: &DASContext, x: &[u64], c: &[[u8; 2048]]| {
+                s.recover_cells_and_kzg_proofs(x.to_vec(), c.iter().collect())
+            };
+            let (all, _) = recover(&s, &indices, &cells).expect("valid cells");
+            assert!(indices.iter().zip(&cells).all(|(&x, c)| *all[x as usize] == *c));
+            repeat((s, indices, cells), move |(s, x, c)| recover(s, x, c).expect("valid"))
         }
     }
 }
@@ -212,5 +265,55 @@ mod tests {
         let commitment = c_kzg::Bytes48::from_bytes(&inputs[1]).expect("48 bytes");
         let expected = c.compute_blob_kzg_proof(&blob, &commitment).expect("valid");
         assert_eq!(proof, expected.to_bytes().into_inner());
+    }
+
+    /// On one blob, c-kzg and rust-eth-kzg, each at its default and at width 8, compute the
+    /// same cells and proofs; each peer's `verify_cell_kzg_proof_batch` kernel accepts them and
+    /// its `recover_cells_and_kzg_proofs` kernel gives back the cells it started from (both
+    /// checked when the kernels are built); rust-eth-kzg recovers every cell and proof.
+    #[test]
+    fn eip7594_agrees_with_c_kzg() {
+        use crate::ops::eip7594::{recover_indices, recover_inputs, verify_inputs};
+        use crate::peers::ckzg::{C_KZG, C_KZG_W8};
+        let fixtures = Fixtures::new();
+        let inputs = crate::ops::build(Op::Eip4844(Eip4844Op::BlobToKzgCommitment), &fixtures).inputs;
+        let c0 = c_kzg::ethereum_kzg_settings(0);
+        let b = c_kzg::Blob::from_bytes(&inputs[0]).expect("131072 bytes");
+        let commitment = c0.blob_to_kzg_commitment(&b).expect("canonical").to_bytes().into_inner();
+        let (cells, proofs) = c0.compute_cells_and_kzg_proofs(&b).expect("canonical");
+        let cells: Vec<[u8; 2048]> = cells.iter().map(|c| c.to_bytes()).collect();
+        let proofs: Vec<[u8; 48]> = proofs.iter().map(|p| p.to_bytes().into_inner()).collect();
+        let (cells8, proofs8) = c_kzg::ethereum_kzg_settings(8).compute_cells_and_kzg_proofs(&b).expect("canonical");
+        assert!(cells8.iter().zip(&cells).all(|(a, b)| a.to_bytes() == *b));
+        assert!(proofs8.iter().zip(&proofs).all(|(a, b)| a.to_bytes().into_inner() == *b));
+
+        let blob = blob(&inputs[0]);
+        for peer in [RUST_ETH_KZG, RUST_ETH_KZG_W8] {
+            let s = peer.context(&fixtures);
+            assert_eq!(s.blob_to_kzg_commitment(&blob).expect("canonical"), commitment);
+            let (c, p) = s.compute_cells_and_kzg_proofs(&blob).expect("canonical");
+            assert!(c.iter().map(|c| **c).eq(cells.iter().copied()), "{}", peer.name);
+            assert_eq!(p[..], proofs[..], "{}", peer.name);
+            assert!(s.compute_cells(&blob).expect("canonical").iter().map(|c| **c).eq(cells.iter().copied()));
+            let half: Vec<&[u8; 2048]> = recover_indices().iter().map(|&i| &cells[i as usize]).collect();
+            let (c, p) = s.recover_cells_and_kzg_proofs(recover_indices(), half).expect("valid");
+            assert!(c.iter().map(|c| **c).eq(cells.iter().copied()), "{}", peer.name);
+            assert_eq!(p[..], proofs[..], "{}", peer.name);
+        }
+
+        let peers: [&dyn Peer; 4] = [&C_KZG, &C_KZG_W8, &RUST_ETH_KZG, &RUST_ETH_KZG_W8];
+        let cases = [
+            (Eip7594Op::ComputeCells, vec![inputs[0].clone()], 2),
+            (Eip7594Op::ComputeCellsAndKzgProofs, vec![inputs[0].clone()], 4),
+            (Eip7594Op::VerifyCellKzgProofBatch, verify_inputs(&commitment, &cells, &proofs), 2),
+            (Eip7594Op::RecoverCellsAndKzgProofs, recover_inputs(&cells), 4),
+        ];
+        for (op, inputs, n_peers) in cases {
+            let mut kernels = crate::peers::kernels(&peers, Op::Eip7594(op), &inputs, &fixtures);
+            assert_eq!(kernels.len(), n_peers, "{}", op.name());
+            for (_, kernel) in &mut kernels {
+                kernel(1);
+            }
+        }
     }
 }
