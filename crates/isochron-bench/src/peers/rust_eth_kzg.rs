@@ -18,7 +18,7 @@
 //! `blst` and `blst-mt` peers too), so its iterators are serial, but its MSMs
 //! (`g1_lincomb`: blstrs' `multi_exp`, blst's `p1_affines::mult`) still split over blst's
 //! thread pool. Each of its kernels therefore runs with every thread of the process held on
-//! one CPU ([`on_one_cpu`]): the pool's workers take turns with the caller on that CPU, so the
+//! one CPU (`on_one_cpu`): the pool's workers take turns with the caller on that CPU, so the
 //! time is one core's, as for the other serial kernels.
 
 use std::sync::Arc;
