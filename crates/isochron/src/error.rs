@@ -71,6 +71,30 @@ pub enum Error {
         /// The number given.
         got: usize,
     },
+    /// An index at or above its bound (an EIP-7594 cell index `≥ CELLS_PER_EXT_BLOB`).
+    IndexOutOfRange {
+        /// The index given.
+        index: u64,
+        /// The exclusive bound.
+        bound: u64,
+    },
+    /// A list has fewer than `min` or more than `max` items (EIP-7594 recovery: from half of
+    /// the cells up to all of them).
+    CountRange {
+        /// The least number of items accepted.
+        min: usize,
+        /// The most items accepted.
+        max: usize,
+        /// The number given.
+        got: usize,
+    },
+    /// An index appears twice where each must be unique (EIP-7594 recovery's cell indices).
+    Duplicate {
+        /// The repeated index.
+        index: u64,
+    },
+    /// Indices that must be in ascending order are not (EIP-7594 recovery's cell indices).
+    Unsorted,
     /// A text input is not in its format (a KZG trusted-setup file: `line` is 1-based).
     Malformed {
         /// The 1-based line of the first problem.
@@ -104,6 +128,12 @@ impl fmt::Display for Error {
             Error::Identity => f.write_str("point at infinity is not allowed here"),
             Error::Empty => f.write_str("empty input list"),
             Error::Count { expected, got } => write!(f, "wrong number of items: expected {expected}, got {got}"),
+            Error::IndexOutOfRange { index, bound } => write!(f, "index {index} out of range: must be below {bound}"),
+            Error::CountRange { min, max, got } => {
+                write!(f, "wrong number of items: between {min} and {max} required, got {got}")
+            }
+            Error::Duplicate { index } => write!(f, "index {index} appears more than once"),
+            Error::Unsorted => f.write_str("indices are not in ascending order"),
             Error::Malformed { line } => write!(f, "malformed input at line {line}"),
         }
     }

@@ -95,6 +95,9 @@ pub struct KzgSettings {
     g1_monomial: Vec<G1Affine>,
     g2_monomial: Vec<G2Affine>,
     roots_brp: Vec<Fr>,
+    /// The EIP-7594 tables, built on first use.
+    #[cfg(feature = "std")]
+    pub(super) das: std::sync::OnceLock<super::eip7594::DasTables>,
 }
 
 #[cfg(feature = "std")]
@@ -189,6 +192,8 @@ impl KzgSettings {
             g1_monomial,
             g2_monomial,
             roots_brp: bit_reversal_permutation(&roots_of_unity()),
+            #[cfg(feature = "std")]
+            das: std::sync::OnceLock::new(),
         })
     }
 
@@ -413,11 +418,11 @@ impl KzgSettings {
 /// ([`Group::msm_vartime`](crate::curve::Group::msm_vartime)) on the calling thread: one blob's
 /// operations stay on one thread (clients run blobs side by side). The one place the protocol
 /// calls a multi-scalar multiplication.
-fn g1_lincomb(points: &[G1Affine], scalars: &[Fr]) -> G1Projective {
+pub(super) fn g1_lincomb(points: &[G1Affine], scalars: &[Fr]) -> G1Projective {
     G1Projective::msm_vartime(points, scalars)
 }
 
-fn check_len(bytes: &[u8], expected: usize) -> Result<(), Error> {
+pub(super) fn check_len(bytes: &[u8], expected: usize) -> Result<(), Error> {
     if bytes.len() == expected {
         Ok(())
     } else {
@@ -433,7 +438,7 @@ pub fn bytes_to_bls_field(b: &[u8]) -> Result<Fr, Error> {
 
 /// `bytes_to_kzg_commitment` / `bytes_to_kzg_proof` (`validate_kzg_g1`): a compressed G1 point,
 /// the identity or a point of the subgroup.
-fn bytes_to_kzg_g1(b: &[u8]) -> Result<G1Affine, Error> {
+pub(super) fn bytes_to_kzg_g1(b: &[u8]) -> Result<G1Affine, Error> {
     check_len(b, BYTES_PER_COMMITMENT)?;
     G1Affine::from_compressed(b)
 }
@@ -461,7 +466,7 @@ pub fn compute_challenge(blob: &[u8], commitment: &[u8]) -> Fr {
 }
 
 /// `compute_powers`: `[1, x, x², …, x^(n−1)]`.
-fn compute_powers(x: &Fr, n: usize) -> Vec<Fr> {
+pub(super) fn compute_powers(x: &Fr, n: usize) -> Vec<Fr> {
     let mut out = Vec::with_capacity(n);
     let mut acc = Fr::ONE;
     for _ in 0..n {
