@@ -15,6 +15,7 @@ use crate::timing::{self, Kernel, Measurement};
 pub const ALL: &[Op] = {
     use crate::op::Curve::*;
     use crate::op::Eip4844Op;
+    use crate::op::Eip7594Op;
     use crate::op::EthBlsOp::*;
     use crate::op::Field::*;
     use crate::op::FieldOp::*;
@@ -90,6 +91,10 @@ pub const ALL: &[Op] = {
         Op::Eip4844(Eip4844Op::VerifyBlobKzgProofBatch(1)),
         Op::Eip4844(Eip4844Op::VerifyBlobKzgProofBatch(8)),
         Op::Eip4844(Eip4844Op::VerifyBlobKzgProofBatch(64)),
+        Op::Eip7594(Eip7594Op::ComputeCells),
+        Op::Eip7594(Eip7594Op::ComputeCellsAndKzgProofs),
+        Op::Eip7594(Eip7594Op::VerifyCellKzgProofBatch),
+        Op::Eip7594(Eip7594Op::RecoverCellsAndKzgProofs),
         msm(Bls12_381, G1, 64, false),
         msm(Bls12_381, G1, 1024, false),
         msm(Bls12_381, G1, 4096, false),
@@ -203,11 +208,12 @@ mod tests {
     /// BLS12-381 ops its public API has (not the base-field towers), substrate-bn on every
     /// BN254 op; blst alone on the hashing and `eth_bls` ops (and its thread-pool batch,
     /// `blst-mt`, on the batches); arkworks (ark-poly) alone on the FFTs; c-kzg and rust-eth-kzg
-    /// on the `eip4844` ops.
+    /// on the `eip4844` and `eip7594` ops, and their width-8 configurations on the two
+    /// `eip7594` ops that compute cell proofs.
     #[test]
     #[cfg(feature = "peers")]
     fn every_op_has_its_peers() {
-        use crate::op::{Curve, EthBlsOp, Field};
+        use crate::op::{Curve, Eip7594Op, EthBlsOp, Field};
         let fixtures = Fixtures::new();
         for &op in ALL {
             let case = Case::new(op, peers::ALL, &fixtures);
@@ -216,7 +222,10 @@ mod tests {
                 Op::EthBls(EthBlsOp::BatchVerify(_) | EthBlsOp::BatchVerifyParallel(_)) => &["blst", "blst-mt"],
                 Op::EthBls(_) | Op::HashToCurve(..) => &["blst"],
                 Op::FrFft(..) => &["arkworks"],
-                Op::Eip4844(_) => &["c-kzg", "rust-eth-kzg"],
+                Op::Eip7594(Eip7594Op::ComputeCellsAndKzgProofs | Eip7594Op::RecoverCellsAndKzgProofs) => {
+                    &["c-kzg", "c-kzg-w8", "rust-eth-kzg", "rust-eth-kzg-w8"]
+                }
+                Op::Eip4844(_) | Op::Eip7594(_) => &["c-kzg", "rust-eth-kzg"],
                 // arkworks is built without `parallel`: serial MSMs only.
                 Op::Msm(Curve::Bls12_381, _, m) if m.parallel => &["blst"],
                 Op::Msm(Curve::Bls12_381, ..) => &["blst", "arkworks"],

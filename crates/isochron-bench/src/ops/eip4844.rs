@@ -21,7 +21,7 @@ use crate::timing::repeat;
 const MAX_BATCH: usize = 64;
 
 /// A random blob of canonical field elements (each element's top two bits cleared).
-fn blob(rng: &mut ChaCha8Rng) -> Vec<u8> {
+pub(super) fn blob(rng: &mut ChaCha8Rng) -> Vec<u8> {
     let mut b = vec![0u8; BYTES_PER_BLOB];
     rng.fill_bytes(&mut b);
     for fe in b.chunks_exact_mut(32) {

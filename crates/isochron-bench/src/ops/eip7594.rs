@@ -8,12 +8,19 @@
 //!   proof₁₂₇]`, verified with the commitment repeated 128 times;
 //! - `recover_cells_and_kzg_proofs`: `[indices 0, 2, …, 126, cell₀, cell₂, …, cell₁₂₆]`.
 
-use super::Side;
-use crate::op::Eip7594Op;
+use std::hint::black_box;
+use std::sync::OnceLock;
+
+use isochron::protocols::eip4844::KzgSettings;
+use isochron::protocols::eip7594::Cell;
 use rand_chacha::ChaCha8Rng;
 
+use super::Side;
+use crate::op::Eip7594Op;
+use crate::timing::Kernel;
+
 /// The number of cells of an extended blob.
-pub const CELLS_PER_EXT_BLOB: usize = 128;
+pub const CELLS_PER_EXT_BLOB: usize = isochron::protocols::eip7594::CELLS_PER_EXT_BLOB;
 
 /// The cells `recover_cells_and_kzg_proofs` starts from: every other index, ascending.
 pub fn recover_indices() -> Vec<u64> {
@@ -51,8 +58,62 @@ pub fn recover_inputs<C: AsRef<[u8]>>(cells: &[C]) -> Vec<Vec<u8>> {
     inputs
 }
 
-/// The `eip7594/…` ops: isochron's kernels on the library's `eip7594` API (not on this branch
-/// yet: the ops are not in the registry's list until it lands).
-pub fn eip7594(op: Eip7594Op, _rng: ChaCha8Rng) -> Side {
-    panic!("isochron has no op eip7594/{} yet (isochron::protocols::eip7594 has not landed)", op.name())
+/// The `eip7594/…` ops on one blob drawn from `rng`, inputs as the module documentation lays
+/// them out; the cells and proofs of the `verify` and `recover` inputs are isochron's (each
+/// peer's kernel checks them when it is built). isochron's kernels run on one thread
+/// ([`on_one_thread`]), as the peers' do.
+pub fn eip7594(op: Eip7594Op, mut rng: ChaCha8Rng) -> Side {
+    let s = KzgSettings::mainnet();
+    let b = super::eip4844::blob(&mut rng);
+    // The blob's cells and proofs, which also builds the setup's EIP-7594 tables before timing.
+    let (cells, proofs) = one_thread().install(|| s.compute_cells_and_kzg_proofs(&b)).expect("a canonical blob");
+    assert_eq!(s.compute_cells(&b), Ok(cells.clone()));
+    let (inputs, kernel) = match op {
+        Eip7594Op::ComputeCells => (vec![b.clone()], on_one_thread(b, move |b| s.compute_cells(b).expect("canonical"))),
+        Eip7594Op::ComputeCellsAndKzgProofs => {
+            (vec![b.clone()], on_one_thread(b, move |b| s.compute_cells_and_kzg_proofs(b).expect("canonical")))
+        }
+        Eip7594Op::VerifyCellKzgProofBatch => {
+            let commitment = s.blob_to_kzg_commitment(&b).expect("canonical");
+            let inputs = verify_inputs(&commitment, &cells, &proofs);
+            let args = (vec![commitment; CELLS_PER_EXT_BLOB], decode_indices(&inputs[0]), cells, proofs);
+            assert_eq!(s.verify_cell_kzg_proof_batch(&args.0, &args.1, &args.2, &args.3), Ok(true));
+            let kernel = on_one_thread(args, move |(c, x, cells, p)| {
+                s.verify_cell_kzg_proof_batch(c, x, cells, p).expect("valid")
+            });
+            (inputs, kernel)
+        }
+        Eip7594Op::RecoverCellsAndKzgProofs => {
+            let inputs = recover_inputs(&cells);
+            let indices = recover_indices();
+            let half: Vec<Cell> = indices.iter().map(|&i| cells[i as usize]).collect();
+            let recovered = one_thread().install(|| s.recover_cells_and_kzg_proofs(&indices, &half));
+            assert_eq!(recovered, Ok((cells, proofs)));
+            let kernel =
+                on_one_thread((indices, half), move |(x, c)| s.recover_cells_and_kzg_proofs(x, c).expect("valid"));
+            (inputs, kernel)
+        }
+    };
+    Side { inputs, kernel }
+}
+
+/// A rayon pool of one thread, for the kernels.
+fn one_thread() -> &'static rayon::ThreadPool {
+    static POOL: OnceLock<rayon::ThreadPool> = OnceLock::new();
+    POOL.get_or_init(|| rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a thread"))
+}
+
+/// [`crate::timing::repeat`] on [`one_thread`]: each sample runs inside the one-thread pool,
+/// so the library's `parallel` MSMs (computing cells and proofs, recovery) stay on one thread.
+fn on_one_thread<T, R>(x: T, f: impl Fn(&T) -> R + Send + Sync + 'static) -> Kernel
+where
+    T: Send + Sync + 'static,
+{
+    Box::new(move |iters| {
+        one_thread().install(|| {
+            for _ in 0..iters {
+                black_box(f(black_box(&x)));
+            }
+        })
+    })
 }
