@@ -61,7 +61,7 @@ pub fn recover_inputs<C: AsRef<[u8]>>(cells: &[C]) -> Vec<Vec<u8>> {
 /// The `eip7594/…` ops on one blob drawn from `rng`, inputs as the module documentation lays
 /// them out; the cells and proofs of the `verify` and `recover` inputs are isochron's (each
 /// peer's kernel checks them when it is built). isochron's kernels run on one thread
-/// ([`on_one_thread`]), as the peers' do.
+/// (`on_one_thread`), as the peers' do.
 pub fn eip7594(op: Eip7594Op, mut rng: ChaCha8Rng) -> Side {
     let s = KzgSettings::mainnet();
     let b = super::eip4844::blob(&mut rng);
