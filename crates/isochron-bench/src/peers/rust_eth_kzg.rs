@@ -173,7 +173,8 @@ fn eip7594(op: Eip7594Op, i: &[Vec<u8>], s: Arc<DASContext>) -> Kernel {
 
 /// `kernel`, each sample run with every thread of the process (the caller, blst's pool, any
 /// other pool) allowed only the caller's current CPU, and the caller's former CPU set given
-/// back to every thread afterwards (threads created meanwhile included). A no-op off Linux.
+/// back to every thread afterwards (threads created meanwhile included); one such sample at a
+/// time in the process. A no-op off Linux.
 fn on_one_cpu(mut kernel: Kernel) -> Kernel {
     Box::new(move |iters| {
         let _pinned = one_cpu::Pinned::new();
@@ -184,11 +185,18 @@ fn on_one_cpu(mut kernel: Kernel) -> Kernel {
 #[cfg(target_os = "linux")]
 mod one_cpu {
     use std::mem::{size_of, zeroed};
+    use std::sync::{Mutex, MutexGuard};
+
+    /// Held while the threads are pinned, so that two pinnings never nest (the inner one would
+    /// take the pinned set for the one to give back).
+    pub static LOCK: Mutex<()> = Mutex::new(());
 
     /// Every thread of the process held on one CPU until dropped.
     pub struct Pinned {
         /// The caller's CPU set before, given back to every thread on drop.
         before: libc::cpu_set_t,
+        /// [`LOCK`], released after the CPU sets are given back.
+        _lock: MutexGuard<'static, ()>,
     }
 
     /// The ids of the process's threads.
@@ -209,6 +217,7 @@ mod one_cpu {
     impl Pinned {
         /// Holds every thread on the caller's current CPU.
         pub fn new() -> Self {
+            let lock = LOCK.lock().unwrap_or_else(|e| e.into_inner());
             // SAFETY: `cpu_set_t` is plain data; all zeros is the empty set.
             let mut before: libc::cpu_set_t = unsafe { zeroed() };
             // SAFETY: `before` is a valid `cpu_set_t` of the size passed; 0 is the caller.
@@ -222,7 +231,7 @@ mod one_cpu {
             // SAFETY: `cpu` is below `CPU_SETSIZE` (a CPU the caller runs on).
             unsafe { libc::CPU_SET(cpu as usize, &mut one) };
             set_all(&one);
-            Self { before }
+            Self { before, _lock: lock }
         }
     }
 
@@ -265,6 +274,50 @@ mod tests {
         let commitment = c_kzg::Bytes48::from_bytes(&inputs[1]).expect("48 bytes");
         let expected = c.compute_blob_kzg_proof(&blob, &commitment).expect("valid");
         assert_eq!(proof, expected.to_bytes().into_inner());
+    }
+
+    /// The CPUs each thread may run on, from procfs (`Cpus_allowed_list`), by thread id.
+    #[cfg(target_os = "linux")]
+    fn allowed_cpus() -> Vec<(String, String)> {
+        let tasks = std::fs::read_dir("/proc/self/task").expect("procfs");
+        let mut all: Vec<(String, String)> = tasks
+            .filter_map(|t| {
+                let t = t.ok()?;
+                let status = std::fs::read_to_string(t.path().join("status")).ok()?;
+                let line = status.lines().find(|l| l.starts_with("Cpus_allowed_list:"))?;
+                Some((t.file_name().into_string().ok()?, line.to_owned()))
+            })
+            .collect();
+        all.sort();
+        all
+    }
+
+    /// A kernel wrapped by `on_one_cpu` runs with every thread (here the caller and one it
+    /// starts) on one CPU, and every thread has its CPUs back afterwards.
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn one_cpu_pins_every_thread_and_gives_the_cpus_back() {
+        let before = {
+            let _quiet = one_cpu::LOCK.lock().unwrap_or_else(|e| e.into_inner());
+            allowed_cpus()
+        };
+        let mut kernel = on_one_cpu(Box::new(|_| {
+            let pinned = |l: &str| !l.contains(',') && !l.contains('-');
+            assert!(allowed_cpus().iter().all(|(_, l)| pinned(l)), "{:?}", allowed_cpus());
+            let (started, stop) = (std::sync::mpsc::channel(), std::sync::mpsc::channel::<()>());
+            std::thread::spawn(move || {
+                started.0.send(()).unwrap();
+                let _ = stop.1.recv();
+            });
+            started.1.recv().unwrap();
+            assert!(allowed_cpus().iter().all(|(_, l)| pinned(l)));
+            std::mem::forget(stop.0); // the thread outlives the sample
+        }));
+        kernel(1);
+        let _quiet = one_cpu::LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let after = allowed_cpus();
+        let expected = &before[0].1;
+        assert!(after.iter().all(|(_, l)| l == expected), "{before:?} {after:?}");
     }
 
     /// On one blob, c-kzg and rust-eth-kzg, each at its default and at width 8, compute the
