@@ -13,13 +13,18 @@
 //!   (`compute_cells_and_kzg_proofs`, `recover_cells_and_kzg_proofs`), so this peer is attached
 //!   to those ops only.
 //!
-//! One thread: the crate is built with neither of its thread features (`multithreaded` is
-//! rayon; `singlethreaded` turns on blst's `no-threads`, which Cargo would unify into the
-//! `blst` and `blst-mt` peers too), so its iterators are serial, but its MSMs
-//! (`g1_lincomb`: blstrs' `multi_exp`, blst's `p1_affines::mult`) still split over blst's
-//! thread pool. Each of its kernels therefore runs with every thread of the process held on
-//! one CPU (`on_one_cpu`): the pool's workers take turns with the caller on that CPU, so the
-//! time is one core's, as for the other serial kernels.
+//! One thread, in one of two ways:
+//! - by default the crate is built with neither of its thread features (`multithreaded` is
+//!   rayon; `singlethreaded` turns on blst's `no-threads`, which Cargo would unify into the
+//!   `blst` and `blst-mt` peers too), so its iterators are serial, but its MSMs (`g1_lincomb`:
+//!   blstrs' `multi_exp`, blst's `p1_affines::mult`) still split over blst's thread pool. Each
+//!   of its kernels therefore runs with every thread of the process held on one CPU
+//!   (`on_one_cpu`): the pool's workers take turns with the caller on that CPU, so the time is
+//!   one core's, plus the hand-offs to the pool's threads, which cost it 5% and more on a busy
+//!   machine (more on the millisecond verifications);
+//! - with the bench crate's `rust-eth-kzg-st` feature, in its own `singlethreaded` mode (no
+//!   pool), at the price of blst's `no-threads` for every peer in that build: the faithful
+//!   figures for the KZG ops.
 
 use std::sync::Arc;
 
@@ -84,7 +89,8 @@ impl Peer for RustEthKzg {
             Op::Eip7594(op) if default => eip7594(op, inputs, self.context(fixtures)),
             _ => return None,
         };
-        Some(on_one_cpu(kernel))
+        // In its own single-threaded mode (no blst pool), nothing to hold.
+        Some(if cfg!(feature = "rust-eth-kzg-st") { kernel } else { on_one_cpu(kernel) })
     }
 }
 
