@@ -263,6 +263,9 @@ mod tests {
         // Missing scalars are zero.
         let short = table.msm_vartime(&scalars[..len], true);
         assert_eq!(short[1], G1Projective::identity());
-        assert_eq!(MultiFixedMsm::<crate::curves::bls12_381::G1Curve>::new(&points, 0).msm_vartime(&scalars).len(), 0);
+        assert_eq!(
+            MultiFixedMsm::<crate::curves::bls12_381::G1Curve>::new(&points, 0).msm_vartime(&scalars, false).len(),
+            0
+        );
     }
 }
