@@ -44,8 +44,9 @@ use alloc::vec::Vec;
 use sha2::{Digest, Sha256};
 
 use super::eip4844::{
-    blob_to_polynomial, bytes_to_kzg_g1, check_len, compute_powers, g1_lincomb, KzgSettings, Proof, BYTES_PER_BLOB,
-    BYTES_PER_COMMITMENT, BYTES_PER_FIELD_ELEMENT, BYTES_PER_PROOF, FIELD_ELEMENTS_PER_BLOB, PRIMITIVE_ROOT_OF_UNITY,
+    blob_to_polynomial, bytes_to_kzg_g1, check_len, compute_powers, g1_lincomb, map_range, KzgSettings, Proof,
+    BYTES_PER_BLOB, BYTES_PER_COMMITMENT, BYTES_PER_FIELD_ELEMENT, BYTES_PER_PROOF, FIELD_ELEMENTS_PER_BLOB,
+    PRIMITIVE_ROOT_OF_UNITY,
 };
 use crate::curve::short_weierstrass::MultiFixedMsm;
 use crate::curve::{Group, PointEncoding};
@@ -203,19 +204,6 @@ impl DasTables {
         // Cell i's a = ω₁₂₈^brp₇(i): entry brp₇(i) of the FFT.
         let proofs = G1Projective::batch_normalize(&h);
         (0..CELLS_PER_EXT_BLOB).map(|i| proofs[reverse_bits(i, CELLS_PER_EXT_BLOB)].to_compressed()).collect()
-    }
-}
-
-/// `(0..n).map(f)`, on rayon's pool with the `parallel` feature.
-fn map_range<T: Send>(n: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        (0..n).into_par_iter().map(f).collect()
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        (0..n).map(f).collect()
     }
 }
 
