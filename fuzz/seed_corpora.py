@@ -183,7 +183,26 @@ if os.path.exists(kzg_tar):
                 seed("eip4844", 0, b"".join(parts))
                 seed("eip4844", 1, parts[0] + parts[3])
 
+# EIP-7594: verify_cell_kzg_proof_batch cases of one cell (commitment ‖ index ‖ proof ‖ cell),
+# and recovery from every other cell (zero cells: the zero blob's) or from too few.
+kzg_tar = os.path.join(VECTORS, "kzg", "eip7594.tar.gz")
+if os.path.exists(kzg_tar):
+    with tarfile.open(kzg_tar, "r:gz") as tar:
+        for m in tar:
+            if not m.isfile() or not m.name.startswith("verify_cell_kzg_proof_batch/"):
+                continue
+            text = tar.extractfile(m).read().decode()
+            idx = re.search(r"^  cell_indices: \[(\d+)\]$", text, re.M)
+            items = [re.findall(r"^  %s:\n  - '(0x[0-9a-fA-F]*)'$" % k, text, re.M) for k in ("commitments", "proofs", "cells")]
+            if idx and int(idx.group(1)) < 256 and all(len(i) == 1 for i in items):
+                parts = [unhex(i[0]) for i in items]
+                if all(x is not None for x in parts):
+                    seed("eip7594", 0, parts[0] + bytes([int(idx.group(1))]) + parts[1] + parts[2])
+seed("eip7594", 1, bytes([0x55] * 16))
+seed("eip7594", 1, bytes([0xff] * 8 + [0] * 8))
+seed("eip7594", 3, bytes([0x0f] * 16))
+
 for target in sorted(counts):
     print(f"seed_corpora: {target}: {counts[target]} seeds")
-if len(counts) < 7:
+if len(counts) < 9:
     sys.exit("seed_corpora: some target got no seeds")
