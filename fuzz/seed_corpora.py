@@ -165,25 +165,45 @@ for s in ("0x00", "0XfF", "abc", "0x", "", "zz", "0x0g", "DEADbeef", "0x" + "ab"
         f.write(s.encode())
     counts["cli_hex"] = counts.get("cli_hex", 0) + 1
 
-# EIP-4844 KZG: verify_kzg_proof cases (commitment ‖ z ‖ y ‖ proof) from the vector tarball,
-# and verify_blob_kzg_proof's commitment ‖ proof with a zero blob.
+# KZG: the data.yaml texts of one handler's cases in a vector tarball.
 import re
 import tarfile
 
-kzg_tar = os.path.join(VECTORS, "kzg", "eip4844.tar.gz")
-if os.path.exists(kzg_tar):
-    with tarfile.open(kzg_tar, "r:gz") as tar:
+
+def kzg_cases(tarball, handler):
+    path = os.path.join(VECTORS, "kzg", tarball)
+    if not os.path.exists(path):
+        return
+    with tarfile.open(path, "r:gz") as tar:
         for m in tar:
-            if not m.isfile() or not m.name.startswith("verify_kzg_proof/"):
-                continue
-            text = tar.extractfile(m).read().decode()
-            f = dict(re.findall(r"^  (\w+): '(0x[0-9a-fA-F]*)'", text, re.M))
-            parts = [unhex(f.get(k, "")) for k in ("commitment", "z", "y", "proof")]
-            if all(x is not None for x in parts):
-                seed("eip4844", 0, b"".join(parts))
-                seed("eip4844", 1, parts[0] + parts[3])
+            if m.isfile() and m.name.startswith(handler + "/"):
+                yield tar.extractfile(m).read().decode()
+
+
+# EIP-4844: verify_kzg_proof cases (commitment ‖ z ‖ y ‖ proof), and verify_blob_kzg_proof's
+# commitment ‖ proof with a zero blob.
+for text in kzg_cases("eip4844.tar.gz", "verify_kzg_proof"):
+    f = dict(re.findall(r"^  (\w+): '(0x[0-9a-fA-F]*)'", text, re.M))
+    parts = [unhex(f.get(k, "")) for k in ("commitment", "z", "y", "proof")]
+    if all(x is not None for x in parts):
+        seed("eip4844", 0, b"".join(parts))
+        seed("eip4844", 1, parts[0] + parts[3])
+
+# EIP-7594: verify_cell_kzg_proof_batch cases of one cell (commitment ‖ index ‖ proof ‖ cell),
+# and recovery from every other cell or the first half (zero cells: the zero blob's), or with a
+# repeated index.
+for text in kzg_cases("eip7594.tar.gz", "verify_cell_kzg_proof_batch"):
+    idx = re.search(r"^  cell_indices: \[(\d+)\]$", text, re.M)
+    items = [re.findall(r"^  %s:\n  - '(0x[0-9a-fA-F]*)'$" % k, text, re.M) for k in ("commitments", "proofs", "cells")]
+    if idx and int(idx.group(1)) < 256 and all(len(i) == 1 for i in items):
+        parts = [unhex(i[0]) for i in items]
+        if all(x is not None for x in parts):
+            seed("eip7594", 0, parts[0] + bytes([int(idx.group(1))]) + parts[1] + parts[2])
+seed("eip7594", 1, bytes([0x55] * 16))
+seed("eip7594", 1, bytes([0xff] * 8 + [0] * 8))
+seed("eip7594", 3, bytes([0x0f] * 16))
 
 for target in sorted(counts):
     print(f"seed_corpora: {target}: {counts[target]} seeds")
-if len(counts) < 7:
+if len(counts) < 9:
     sys.exit("seed_corpora: some target got no seeds")

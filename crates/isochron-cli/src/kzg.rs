@@ -1,18 +1,28 @@
 //! `isochron kzg <command>`: EIP-4844 KZG commitments to blobs
-//! ([`isochron::protocols::eip4844`], consensus-specs `polynomial-commitments.md`, Deneb), with
-//! the embedded mainnet trusted setup or `--setup FILE` (c-kzg-4844's text format).
+//! ([`isochron::protocols::eip4844`], consensus-specs `polynomial-commitments.md`, Deneb) and
+//! EIP-7594 cells and cell proofs ([`isochron::protocols::eip7594`],
+//! `polynomial-commitments-sampling.md`, Fulu), with the embedded mainnet trusted setup or
+//! `--setup FILE` (c-kzg-4844's text format).
 //!
 //! A blob FILE holds the 131072 raw bytes, or their hex (with or without `0x`, surrounding
 //! whitespace ignored); `-` reads stdin. Commitments and proofs are 48-byte compressed G1 points,
 //! `z` and `y` 32-byte big-endian field elements, all in hex in and lower-case hex out. A blob
 //! of another size, a field element `≥ r` or a bad point is bad input (exit 2).
+//!
+//! The EIP-7594 commands speak JSON: `compute-cells-and-proofs` and `recover-cells` print
+//! `{"cells":[HEX,…],"proofs":[HEX,…]}` (128 of each, cells 2048 bytes); `verify-cell-proof-batch`
+//! reads `{"commitments":[HEX,…],"cell_indices":[N,…],"cells":[HEX,…],"proofs":[HEX,…]}` and
+//! `recover-cells` reads `{"cell_indices":[N,…],"cells":[HEX,…]}` (the spec's argument names),
+//! from `--input FILE` or stdin.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use isochron::protocols::eip4844::{KzgSettings, BYTES_PER_BLOB};
+use isochron::protocols::eip4844::{KzgSettings, Proof, BYTES_PER_BLOB};
+use isochron::protocols::eip7594::{Cell, BYTES_PER_CELL};
 use isochron::Error;
 use isochron_cli::hex;
+use isochron_cli::json::{self, Value};
 
 use crate::{out_line, print_value, verdict, Failure};
 
@@ -85,6 +95,26 @@ enum Command {
         #[arg(long)]
         proof: String,
     },
+    /// compute_cells_and_kzg_proofs (EIP-7594): prints {"cells":[HEX,…],"proofs":[HEX,…]}.
+    ComputeCellsAndProofs {
+        /// The blob: a file of 131072 raw bytes or their hex; `-` for stdin.
+        #[arg(long, value_name = "FILE")]
+        blob: PathBuf,
+    },
+    /// verify_cell_kzg_proof_batch (EIP-7594): reads {"commitments", "cell_indices", "cells",
+    /// "proofs"} as JSON; prints true (exit 0) or false (exit 1).
+    VerifyCellProofBatch {
+        /// The JSON input; `-` (the default) for stdin.
+        #[arg(long, value_name = "FILE", default_value = "-")]
+        input: PathBuf,
+    },
+    /// recover_cells_and_kzg_proofs (EIP-7594): reads {"cell_indices", "cells"} (at least 64
+    /// cells, indices ascending) as JSON; prints {"cells":[HEX,…],"proofs":[HEX,…]}.
+    RecoverCells {
+        /// The JSON input; `-` (the default) for stdin.
+        #[arg(long, value_name = "FILE", default_value = "-")]
+        input: PathBuf,
+    },
 }
 
 /// Runs one `isochron kzg` command.
@@ -148,7 +178,119 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             let valid = settings.verify_kzg_proof(&commitment, &z, &y, &proof).map_err(|e| bad("input", e))?;
             verdict(args.json, valid)
         }
+        Command::ComputeCellsAndProofs { blob } => {
+            let blob = read_blob(blob)?;
+            check_blob(&blob)?;
+            let (cells, proofs) = settings.compute_cells_and_kzg_proofs(&blob).map_err(|e| bad("--blob", e))?;
+            print_cells(&cells, &proofs)
+        }
+        Command::VerifyCellProofBatch { input } => {
+            let v = read_json(input)?;
+            let commitments = hex_items(&v, "commitments", 48)?;
+            let indices = index_items(&v)?;
+            let cells = hex_items(&v, "cells", BYTES_PER_CELL)?;
+            let proofs = hex_items(&v, "proofs", 48)?;
+            for (key, points) in [("commitments", &commitments), ("proofs", &proofs)] {
+                for (i, p) in points.iter().enumerate() {
+                    check_point(&format!("{key}[{i}]"), p)?;
+                }
+            }
+            check_cells(&cells)?;
+            let valid = settings
+                .verify_cell_kzg_proof_batch(&commitments, &indices, &cells, &proofs)
+                .map_err(|e| bad("input", e))?;
+            verdict(args.json, valid)
+        }
+        Command::RecoverCells { input } => {
+            let v = read_json(input)?;
+            let indices = index_items(&v)?;
+            let cells = hex_items(&v, "cells", BYTES_PER_CELL)?;
+            check_cells(&cells)?;
+            let (cells, proofs) =
+                settings.recover_cells_and_kzg_proofs(&indices, &cells).map_err(|e| bad("input", e))?;
+            print_cells(&cells, &proofs)
+        }
     }
+}
+
+/// `{"cells":[HEX,…],"proofs":[HEX,…]}` on one line.
+fn print_cells(cells: &[Cell], proofs: &[Proof]) -> Result<(), Failure> {
+    let list =
+        |items: &mut dyn Iterator<Item = String>| items.map(|h| format!("\"{h}\"")).collect::<Vec<_>>().join(",");
+    out_line(&format!(
+        "{{\"cells\":[{}],\"proofs\":[{}]}}",
+        list(&mut cells.iter().map(|c| hex::encode(c))),
+        list(&mut proofs.iter().map(|p| hex::encode(p)))
+    ))
+}
+
+/// The most a JSON input may hold: 64 MiB (a batch of 16384 cells in hex).
+const JSON_INPUT_MAX: u64 = 64 << 20;
+
+/// Reads and parses the JSON input of `path` (`-`: stdin); it must be an object.
+fn read_json(path: &Path) -> Result<Value, Failure> {
+    let what =
+        if path == Path::new("-") { "--input - (stdin)".to_string() } else { format!("--input {}", path.display()) };
+    let mut buf = Vec::new();
+    let read = if path == Path::new("-") {
+        std::io::stdin().lock().take(JSON_INPUT_MAX + 1).read_to_end(&mut buf)
+    } else {
+        std::fs::File::open(path).and_then(|f| f.take(JSON_INPUT_MAX + 1).read_to_end(&mut buf))
+    };
+    read.map_err(|e| Failure::BadInput(format!("cannot read {what}: {e}")))?;
+    if buf.len() as u64 > JSON_INPUT_MAX {
+        return Err(Failure::BadInput(format!("bad {what}: larger than {JSON_INPUT_MAX} bytes")));
+    }
+    let text = std::str::from_utf8(&buf).map_err(|_| Failure::BadInput(format!("bad {what}: not UTF-8 text")))?;
+    let v = json::parse(text).map_err(|e| Failure::BadInput(format!("bad {what}: {e}")))?;
+    if !matches!(v, Value::Object(_)) {
+        return Err(Failure::BadInput(format!("bad {what}: not a JSON object")));
+    }
+    Ok(v)
+}
+
+/// The array `key` of the input.
+fn array<'a>(v: &'a Value, key: &str) -> Result<&'a [Value], Failure> {
+    match v.get(key) {
+        Some(Value::Array(items)) => Ok(items),
+        Some(_) => Err(Failure::BadInput(format!("bad input: \"{key}\" is not an array"))),
+        None => Err(Failure::BadInput(format!("bad input: no \"{key}\""))),
+    }
+}
+
+/// The array `key` of hex strings of `len` bytes each.
+fn hex_items(v: &Value, key: &str, len: usize) -> Result<Vec<Vec<u8>>, Failure> {
+    array(v, key)?
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let what = format!("{key}[{i}]");
+            let s = item.as_str().ok_or_else(|| Failure::BadInput(format!("bad {what}: not a string")))?;
+            parse_hex(&what, s, len)
+        })
+        .collect()
+}
+
+/// `cell_indices`: non-negative integers.
+fn index_items(v: &Value) -> Result<Vec<u64>, Failure> {
+    array(v, "cell_indices")?
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            item.as_u64().ok_or_else(|| Failure::BadInput(format!("bad cell_indices[{i}]: not a non-negative integer")))
+        })
+        .collect()
+}
+
+/// Names the failing cell: every field element of a cell must be below r.
+fn check_cells(cells: &[Vec<u8>]) -> Result<(), Failure> {
+    for (c, cell) in cells.iter().enumerate() {
+        for (i, fe) in cell.chunks_exact(32).enumerate() {
+            isochron::protocols::eip4844::bytes_to_bls_field(fe)
+                .map_err(|e| bad(&format!("cells[{c}] (field element {i})"), e))?;
+        }
+    }
+    Ok(())
 }
 
 /// Names the failing argument: every field element of the blob must be below r.

@@ -1,4 +1,5 @@
-//! `isochron kzg`: EIP-4844 commitments and proofs through the command line, checked byte for
+//! `isochron kzg`: EIP-4844 commitments and proofs and EIP-7594 cells, cell proofs, their batch
+//! verification and recovery (JSON in and out) through the command line, checked byte for
 //! byte against the library ([`isochron::protocols::eip4844`], itself checked against the
 //! consensus-spec-tests vectors and c-kzg); blob files raw, hex and on stdin; exit statuses (0
 //! valid, 1 invalid, 2 bad input with one line on stderr); `--json`; `--setup`.
@@ -8,6 +9,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 use isochron::protocols::eip4844::{KzgSettings, BYTES_PER_BLOB, MAINNET_SETUP};
+use isochron::protocols::eip7594::Cell;
 use isochron_cli::hex;
 
 fn isochron(args: &[&str]) -> Output {
@@ -173,5 +175,84 @@ fn bad_input_exits_2() {
     assert!(e.contains("--setup"), "{e}");
     for f in [PathBuf::from(raw), short, nothex, bigf, setup] {
         std::fs::remove_file(f).ok();
+    }
+}
+
+/// `{"cells":[…],"proofs":[…]}` as the command prints it.
+fn cells_json(cells: &[Cell], proofs: &[[u8; 48]]) -> String {
+    let list = |items: Vec<String>| items.iter().map(|h| format!("\"{h}\"")).collect::<Vec<_>>().join(",");
+    format!(
+        "{{\"cells\":[{}],\"proofs\":[{}]}}",
+        list(cells.iter().map(|c| hex::encode(c)).collect()),
+        list(proofs.iter().map(|p| hex::encode(p)).collect())
+    )
+}
+
+#[test]
+fn cells_proofs_verification_and_recovery() {
+    let s = KzgSettings::mainnet();
+    let blob = blob();
+    let raw = tmp("cells.bin", &blob);
+    let raw = raw.to_str().unwrap();
+    let (cells, proofs) = s.compute_cells_and_kzg_proofs(&blob).unwrap();
+    let want = cells_json(&cells, &proofs);
+    assert_eq!(ok(&["kzg", "compute-cells-and-proofs", "--blob", raw]), want);
+    let o = isochron_stdin(&["kzg", "compute-cells-and-proofs", "--blob", "-"], hex::encode(&blob).as_bytes());
+    assert_eq!(stdout(&o), want);
+
+    // Verification of three cells (JSON from a file and from stdin), then a wrong one.
+    let c = hex::encode(&s.blob_to_kzg_commitment(&blob).unwrap());
+    let batch = |idx: &[usize], cell_of: &dyn Fn(usize) -> String| {
+        format!(
+            "{{\"commitments\":[{}],\"cell_indices\":[{}],\"cells\":[{}],\"proofs\":[{}]}}",
+            idx.iter().map(|_| format!("\"0x{c}\"")).collect::<Vec<_>>().join(","),
+            idx.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(", "),
+            idx.iter().map(|&i| format!("\"{}\"", cell_of(i))).collect::<Vec<_>>().join(","),
+            idx.iter().map(|&i| format!("\"{}\"", hex::encode(&proofs[i]))).collect::<Vec<_>>().join(",")
+        )
+    };
+    let good = batch(&[3, 70, 127], &|i| hex::encode(&cells[i]));
+    let f = tmp("batch.json", good.as_bytes());
+    assert_eq!(ok(&["kzg", "verify-cell-proof-batch", "--input", f.to_str().unwrap()]), "true");
+    let o = isochron_stdin(&["kzg", "verify-cell-proof-batch", "--json"], good.as_bytes());
+    assert_eq!((o.status.code(), stdout(&o)), (Some(0), "{\"valid\":true}".to_string()));
+    let wrong = batch(&[3, 70, 127], &|i| hex::encode(&cells[if i == 70 { 71 } else { i }]));
+    let o = isochron_stdin(&["kzg", "verify-cell-proof-batch"], wrong.as_bytes());
+    assert_eq!((o.status.code(), stdout(&o)), (Some(1), "false".to_string()));
+
+    // Recovery from the odd cells.
+    let idx: Vec<usize> = (0..128).filter(|i| i % 2 == 1).collect();
+    let input = format!(
+        "{{\"cell_indices\":[{}],\"cells\":[{}]}}",
+        idx.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(","),
+        idx.iter().map(|&i| format!("\"{}\"", hex::encode(&cells[i]))).collect::<Vec<_>>().join(",")
+    );
+    let o = isochron_stdin(&["kzg", "recover-cells"], input.as_bytes());
+    assert_eq!((o.status.code(), stdout(&o)), (Some(0), want));
+
+    // Bad input: not JSON, a missing key, an index out of range, too few cells, a bad cell.
+    for (input, needle) in [
+        ("{\"cell_indices\":[1,2", "not JSON"),
+        ("{\"cells\":[]}", "cell_indices"),
+        ("[1]", "object"),
+        ("{\"cell_indices\":[-1],\"cells\":[]}", "cell_indices[0]"),
+        ("{\"cell_indices\":[],\"cells\":[]}", "between 64 and 128"),
+        (&input.replacen("\"cells\":[\"", "\"cells\":[\"ff", 1), "cells[0]"),
+    ] {
+        let o = isochron_stdin(&["kzg", "recover-cells"], input.as_bytes());
+        assert_eq!(o.status.code(), Some(2), "{input:.80}");
+        let e = stderr(&o);
+        assert!(e.contains(needle) && e.trim_end().lines().count() == 1, "{input:.80}: {e}");
+    }
+    let oob = batch(&[3], &|i| hex::encode(&cells[i])).replace("[3]", "[128]");
+    let o = isochron_stdin(&["kzg", "verify-cell-proof-batch"], oob.as_bytes());
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let mut big = cells[5];
+    big[..32].copy_from_slice(&[0xff; 32]);
+    let bad_cell = batch(&[5], &|_| hex::encode(&big));
+    let o = isochron_stdin(&["kzg", "verify-cell-proof-batch"], bad_cell.as_bytes());
+    assert!(o.status.code() == Some(2) && stderr(&o).contains("not below"), "{}", stderr(&o));
+    for p in [PathBuf::from(raw), f] {
+        std::fs::remove_file(p).ok();
     }
 }

@@ -582,3 +582,29 @@ fn malformed_cell_inputs_are_the_specs_errors() {
     bad[3][..32].copy_from_slice(&[0xff; 32]);
     assert_eq!(s.recover_cells_and_kzg_proofs(&idx, &bad), Err(Error::NonCanonical));
 }
+
+/// With `parallel`, the batch operations spread over rayon's pool; on a one-thread pool they
+/// give the same bytes.
+#[cfg(feature = "parallel")]
+#[test]
+fn parallel_paths_match_one_thread() {
+    let s = setup();
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(0x9a7a);
+    let blobs: Vec<Vec<u8>> = (0..3).map(|_| random_blob(&mut rng)).collect();
+    let commitments: Vec<[u8; 48]> = blobs.iter().map(|b| s.blob_to_kzg_commitment(b).unwrap()).collect();
+    let proofs: Vec<[u8; 48]> =
+        blobs.iter().zip(&commitments).map(|(b, c)| s.compute_blob_kzg_proof(b, c).unwrap()).collect();
+    let half: Vec<u64> = (64..128).collect();
+    let run = || {
+        let (cells, cell_proofs) = s.compute_cells_and_kzg_proofs(&blobs[0]).unwrap();
+        let recovered = s.recover_cells_and_kzg_proofs(&half, &cells[64..]).unwrap();
+        let batch = s.verify_blob_kzg_proof_batch(&blobs, &commitments, &proofs).unwrap();
+        (cells, cell_proofs, recovered, batch)
+    };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let one = pool.install(run);
+    let many = run();
+    assert_eq!(one, many);
+    assert!(many.3);
+    assert_eq!(many.2, (many.0.clone(), many.1.clone()));
+}

@@ -17,6 +17,7 @@ pub mod glv;
 mod group;
 mod jacobian;
 mod msm;
+mod multi_msm;
 mod projective;
 mod scalar_mul;
 mod xyzz;
@@ -25,6 +26,7 @@ pub use affine::Affine;
 pub(crate) use fixed_base::generator_table;
 pub use fixed_base::FixedBaseTable;
 pub use msm::MsmTable;
+pub(crate) use multi_msm::MultiFixedMsm;
 pub use projective::Projective;
 
 /// The parameters of a short Weierstrass curve `y² = x³ + b` and its prime-order subgroup.

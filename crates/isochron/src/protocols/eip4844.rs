@@ -283,9 +283,9 @@ impl KzgSettings {
         proofs: &[P],
     ) -> Result<bool, Error>
     where
-        B: AsRef<[u8]>,
-        C: AsRef<[u8]>,
-        P: AsRef<[u8]>,
+        B: AsRef<[u8]> + Sync,
+        C: AsRef<[u8]> + Sync,
+        P: AsRef<[u8]> + Sync,
     {
         if commitments.len() != blobs.len() {
             return Err(Error::Count { expected: blobs.len(), got: commitments.len() });
@@ -293,24 +293,23 @@ impl KzgSettings {
         if proofs.len() != blobs.len() {
             return Err(Error::Count { expected: blobs.len(), got: proofs.len() });
         }
-        let n = blobs.len();
-        let mut cs = Vec::with_capacity(n);
-        let mut zs = Vec::with_capacity(n);
-        let mut ys = Vec::with_capacity(n);
-        let mut pis = Vec::with_capacity(n);
-        for ((blob, commitment), proof) in blobs.iter().zip(commitments).zip(proofs) {
-            let (blob, commitment, proof) = (blob.as_ref(), commitment.as_ref(), proof.as_ref());
+        // Each blob's checks, challenge and evaluation (on rayon's pool with `parallel`).
+        let one = |i: usize| -> Result<(G1Affine, Fr, Fr, G1Affine), Error> {
+            let (blob, commitment, proof) = (blobs[i].as_ref(), commitments[i].as_ref(), proofs[i].as_ref());
             check_len(blob, BYTES_PER_BLOB)?;
             check_len(commitment, BYTES_PER_COMMITMENT)?;
             check_len(proof, BYTES_PER_PROOF)?;
             let c = bytes_to_kzg_g1(commitment)?;
             let poly = blob_to_polynomial(blob)?;
             let z = compute_challenge(blob, commitment);
-            ys.push(self.evaluate_polynomial_in_evaluation_form(&poly, &z));
-            zs.push(z);
-            pis.push(bytes_to_kzg_g1(proof)?);
-            cs.push(c);
-        }
+            let y = self.evaluate_polynomial_in_evaluation_form(&poly, &z);
+            Ok((c, z, y, bytes_to_kzg_g1(proof)?))
+        };
+        let checked = map_range(blobs.len(), one).into_iter().collect::<Result<Vec<_>, Error>>()?;
+        let cs: Vec<G1Affine> = checked.iter().map(|t| t.0).collect();
+        let zs: Vec<Fr> = checked.iter().map(|t| t.1).collect();
+        let ys: Vec<Fr> = checked.iter().map(|t| t.2).collect();
+        let pis: Vec<G1Affine> = checked.iter().map(|t| t.3).collect();
         Ok(self.verify_kzg_proof_batch(&cs, &zs, &ys, &pis))
     }
 
@@ -411,6 +410,20 @@ impl KzgSettings {
         // The width is a nonzero field element (4096 < r): it has an inverse.
         let inverse_width = width.inverse_vartime().unwrap_or(Fr::ZERO);
         result * (z.pow_vartime(&[FIELD_ELEMENTS_PER_BLOB as u64]) - Fr::ONE) * inverse_width
+    }
+}
+
+/// `(0..n).map(f)`, on rayon's pool with the `parallel` feature (the batch operations: a
+/// batch of blobs, the 128 cells of one).
+pub(super) fn map_range<T: Send>(n: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        (0..n).into_par_iter().map(f).collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        (0..n).map(f).collect()
     }
 }
 

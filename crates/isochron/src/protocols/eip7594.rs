@@ -44,11 +44,13 @@ use alloc::vec::Vec;
 use sha2::{Digest, Sha256};
 
 use super::eip4844::{
-    blob_to_polynomial, bytes_to_kzg_g1, check_len, compute_powers, g1_lincomb, KzgSettings, Proof, BYTES_PER_BLOB,
-    BYTES_PER_COMMITMENT, BYTES_PER_FIELD_ELEMENT, BYTES_PER_PROOF, FIELD_ELEMENTS_PER_BLOB, PRIMITIVE_ROOT_OF_UNITY,
+    blob_to_polynomial, bytes_to_kzg_g1, check_len, compute_powers, g1_lincomb, map_range, KzgSettings, Proof,
+    BYTES_PER_BLOB, BYTES_PER_COMMITMENT, BYTES_PER_FIELD_ELEMENT, BYTES_PER_PROOF, FIELD_ELEMENTS_PER_BLOB,
+    PRIMITIVE_ROOT_OF_UNITY,
 };
+use crate::curve::short_weierstrass::MultiFixedMsm;
 use crate::curve::{Group, PointEncoding};
-use crate::curves::bls12_381::{Bls12_381, Fr, G1Affine, G1Projective, G2Affine};
+use crate::curves::bls12_381::{Bls12_381, Fr, G1Affine, G1Curve, G1Projective, G2Affine};
 use crate::error::Error;
 use crate::fft::EvaluationDomain;
 use crate::field::Field;
@@ -88,9 +90,9 @@ pub(super) struct DasTables {
     domain_ext: EvaluationDomain<Fr>,
     /// `ω₈₁₉₂^k`, natural order.
     roots_ext: Vec<Fr>,
-    /// `columns[f·BLOCKS + t]`: the `f`-th value of the FFT of setup column `t`, divided by
-    /// `CIRCULANT` (the inverse FFT's `1/n`, folded in).
-    columns: Vec<G1Affine>,
+    /// Set `f` holds the `f`-th value of the FFT of every setup column `t`, with their
+    /// shifted copies for the fixed-base MSMs ([`MultiFixedMsm`]).
+    columns: MultiFixedMsm<G1Curve>,
 }
 
 impl DasTables {
@@ -105,7 +107,6 @@ impl DasTables {
         let roots_ext = domain_ext.elements();
         let domain_fk20 = domain(CIRCULANT);
         let s = settings.g1_monomial();
-        let n_inv = domain_fk20.size_inv();
         // Column t of the Toeplitz matrix, embedded in a circulant: y₀ = s_t,
         // y_(128−j) = s_(64j+t) for 1 ≤ j ≤ 62, zero elsewhere (see `fk20_proofs`).
         let column_fft = |t: usize| -> Vec<G1Projective> {
@@ -116,7 +117,7 @@ impl DasTables {
             }
             // Cannot fail: `y` has the domain's length.
             let _ = domain_fk20.fft_group(&mut y);
-            y.iter().map(|p| p.mul_vartime(&n_inv)).collect()
+            y
         };
         let ffts: Vec<Vec<G1Projective>> = map_range(BLOCKS, column_fft);
         let mut transposed = Vec::with_capacity(CIRCULANT * BLOCKS);
@@ -131,7 +132,7 @@ impl DasTables {
             domain_blob: domain(FIELD_ELEMENTS_PER_BLOB),
             domain_ext,
             roots_ext,
-            columns: G1Projective::batch_normalize(&transposed),
+            columns: MultiFixedMsm::new(&G1Projective::batch_normalize(&transposed), BLOCKS),
         }
     }
 
@@ -175,13 +176,15 @@ impl DasTables {
     /// `Ĥ_f = Σ_t x̂⁽ᵗ⁾_f·ŷ⁽ᵗ⁾_f` (one MSM per frequency over the precomputed columns), `H` the
     /// inverse FFT of `Ĥ`, and cell `i`'s proof the FFT of `H` at `a = hᵢ^l = ω₁₂₈^brp₇(i)`.
     fn fk20_proofs(&self, coeff: &[Fr]) -> Vec<Proof> {
-        // x̂⁽ᵗ⁾ for every t, stored per frequency: scalars[f·BLOCKS + t].
+        // x̂⁽ᵗ⁾/n for every t (the inverse FFT's 1/n folded in), stored per frequency:
+        // scalars[f·BLOCKS + t].
+        let n_inv = self.domain_fk20.size_inv();
         let mut scalars = vec![Fr::ZERO; CIRCULANT * BLOCKS];
         let mut x = vec![Fr::ZERO; CIRCULANT];
         for t in 0..BLOCKS {
             x.fill(Fr::ZERO);
             for u in 0..BLOCKS {
-                x[u] = coeff[BLOCKS * u + t];
+                x[u] = coeff[BLOCKS * u + t] * n_inv;
             }
             // Cannot fail: `x` has the domain's length.
             let _ = self.domain_fk20.fft(&mut x);
@@ -189,11 +192,8 @@ impl DasTables {
                 scalars[f * BLOCKS + t] = *v;
             }
         }
-        let mut h_hat: Vec<G1Projective> = map_range(CIRCULANT, |f| {
-            let range = f * BLOCKS..(f + 1) * BLOCKS;
-            G1Projective::msm_vartime(&self.columns[range.clone()], &scalars[range])
-        });
-        // The inverse FFT (its 1/n is folded into the columns): entry w is the forward
+        let mut h_hat = self.columns.msm_vartime(&scalars, cfg!(feature = "parallel"));
+        // The inverse FFT (its 1/n is folded into the scalars): entry w is the forward
         // transform's entry −w mod n. H_m = entry m + 1 for m < 63, zero above.
         let _ = self.domain_fk20.fft_group(&mut h_hat);
         let mut h = vec![G1Projective::identity(); CIRCULANT];
@@ -204,19 +204,6 @@ impl DasTables {
         // Cell i's a = ω₁₂₈^brp₇(i): entry brp₇(i) of the FFT.
         let proofs = G1Projective::batch_normalize(&h);
         (0..CELLS_PER_EXT_BLOB).map(|i| proofs[reverse_bits(i, CELLS_PER_EXT_BLOB)].to_compressed()).collect()
-    }
-}
-
-/// `(0..n).map(f)`, on rayon's pool with the `parallel` feature.
-fn map_range<T: Send>(n: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        (0..n).into_par_iter().map(f).collect()
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        (0..n).map(f).collect()
     }
 }
 

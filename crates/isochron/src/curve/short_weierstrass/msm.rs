@@ -57,7 +57,7 @@ struct Split<C: SwCurve> {
 
 /// `φ(p)` for an affine point, as an affine point: the curves' endomorphisms keep `Z = 1`
 /// (`(βx, y, 1)`, `ψ` conjugates `Z`), otherwise one inversion.
-fn map_affine<C: SwCurve>(map: fn(&Projective<C>) -> Projective<C>, p: &Affine<C>) -> Affine<C> {
+pub(super) fn map_affine<C: SwCurve>(map: fn(&Projective<C>) -> Projective<C>, p: &Affine<C>) -> Affine<C> {
     let q = map(&Projective::from(*p));
     if q.z == C::Base::ONE {
         Affine::from_xy_unchecked(q.x, q.y)
@@ -153,7 +153,7 @@ const MIN_AFFINE_WINDOW: u32 = 9;
 /// Signed `c`-bit digits of every scalar, window-major (`digits[w·n + i]`), each in
 /// `[−2^(c−1), 2^(c−1)]` with `kᵢ = Σ_w digit·2^(c·w)`; `windows = ⌊bits/c⌋ + 1` absorbs the
 /// last carry.
-fn signed_digits(scalars: &[[u64; 4]], c: u32, windows: usize) -> Vec<i32> {
+pub(super) fn signed_digits(scalars: &[[u64; 4]], c: u32, windows: usize) -> Vec<i32> {
     let n = scalars.len();
     let mut digits = alloc::vec![0i32; n * windows];
     let mask = (1u64 << c) - 1;
