@@ -13,7 +13,8 @@ use isochron::field::fp6::Fp6;
 use isochron::field::PrimeField;
 use isochron::field::{Field, FieldParams, Fp, SqrtField};
 use isochron::pairing::PairingEngine;
-use std::sync::Arc;
+use std::hint::black_box;
+use std::sync::{Arc, OnceLock};
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
@@ -124,6 +125,29 @@ fn msm<G: Group>(inputs: Arc<MsmInputs<G>>, m: op::Msm) -> Side {
         repeat(inputs, move |x| G::msm_vartime(&x.points[..n], &x.scalars[..n]))
     };
     Side { inputs: vec![(n as u64).to_be_bytes().to_vec()], kernel }
+}
+
+/// A rayon pool of one thread, for the kernels.
+fn one_thread() -> &'static rayon::ThreadPool {
+    static POOL: OnceLock<rayon::ThreadPool> = OnceLock::new();
+    POOL.get_or_init(|| rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a thread"))
+}
+
+/// [`crate::timing::repeat`] on [`one_thread`]: each sample runs inside the one-thread pool,
+/// so that what the library spreads over rayon with `parallel` (on in this crate: the KZG
+/// batch verification per blob, the FK20 MSMs of cells and recovery) stays on one thread, as
+/// the peers of the `eip4844` and `eip7594` ops do.
+fn on_one_thread<T, R>(x: T, f: impl Fn(&T) -> R + Send + Sync + 'static) -> Kernel
+where
+    T: Send + Sync + 'static,
+{
+    Box::new(move |iters| {
+        one_thread().install(|| {
+            for _ in 0..iters {
+                black_box(f(black_box(&x)));
+            }
+        })
+    })
 }
 
 /// Field elements as the benchmark passes them to peers: canonical big-endian bytes.

@@ -1,6 +1,7 @@
 //! The EIP-4844 KZG ops (`eip4844/…`, [`isochron::protocols::eip4844`] with the embedded
-//! mainnet setup, loaded before timing). Inputs are the spec's byte strings: blobs (131072
-//! bytes of canonical field elements), commitments and proofs (48), `z` and `y` (32).
+//! mainnet setup, loaded before timing), on one thread (`ops::on_one_thread`) as the peers.
+//! Inputs are the spec's byte strings: blobs (131072 bytes of canonical field elements),
+//! commitments and proofs (48), `z` and `y` (32).
 //!
 //! The batches share one set of 64 blobs with their commitments and proofs (drawn from the
 //! generator of `eip4844/verify_blob_kzg_proof_batch/64`, built once): batch `n` verifies the
@@ -12,10 +13,9 @@ use isochron::protocols::eip4844::{KzgSettings, BYTES_PER_BLOB};
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 
-use super::Side;
+use super::{on_one_thread, Side};
 use crate::fixtures::Fixtures;
 use crate::op::{Eip4844Op, Op};
-use crate::timing::repeat;
 
 /// The largest batch.
 const MAX_BATCH: usize = 64;
@@ -65,18 +65,24 @@ pub fn eip4844(op: Eip4844Op, mut rng: ChaCha8Rng) -> Side {
         // [blob]
         Eip4844Op::BlobToKzgCommitment => {
             let b = blob(&mut rng);
-            (vec![b.clone()], repeat(b, move |b| s.blob_to_kzg_commitment(b).expect("canonical")))
+            (vec![b.clone()], on_one_thread(b, move |b| s.blob_to_kzg_commitment(b).expect("canonical")))
         }
         // [blob, z]
         Eip4844Op::ComputeKzgProof => {
             let (b, z) = (blob(&mut rng), field_element(&mut rng));
-            (vec![b.clone(), z.clone()], repeat((b, z), move |(b, z)| s.compute_kzg_proof(b, z).expect("canonical")))
+            (
+                vec![b.clone(), z.clone()],
+                on_one_thread((b, z), move |(b, z)| s.compute_kzg_proof(b, z).expect("canonical")),
+            )
         }
         // [blob, commitment]
         Eip4844Op::ComputeBlobKzgProof => {
             let b = blob(&mut rng);
             let c = s.blob_to_kzg_commitment(&b).expect("canonical").to_vec();
-            (vec![b.clone(), c.clone()], repeat((b, c), move |(b, c)| s.compute_blob_kzg_proof(b, c).expect("valid")))
+            (
+                vec![b.clone(), c.clone()],
+                on_one_thread((b, c), move |(b, c)| s.compute_blob_kzg_proof(b, c).expect("valid")),
+            )
         }
         // [commitment, z, y, proof]
         Eip4844Op::VerifyKzgProof => {
@@ -85,7 +91,10 @@ pub fn eip4844(op: Eip4844Op, mut rng: ChaCha8Rng) -> Side {
             let (proof, y) = s.compute_kzg_proof(&b, &z).expect("canonical");
             let inputs = vec![c, z, y.to_vec(), proof.to_vec()];
             assert_eq!(s.verify_kzg_proof(&inputs[0], &inputs[1], &inputs[2], &inputs[3]), Ok(true));
-            (inputs.clone(), repeat(inputs, move |i| s.verify_kzg_proof(&i[0], &i[1], &i[2], &i[3]).expect("valid")))
+            (
+                inputs.clone(),
+                on_one_thread(inputs, move |i| s.verify_kzg_proof(&i[0], &i[1], &i[2], &i[3]).expect("valid")),
+            )
         }
         // [blob, commitment, proof]
         Eip4844Op::VerifyBlobKzgProof => {
@@ -94,7 +103,10 @@ pub fn eip4844(op: Eip4844Op, mut rng: ChaCha8Rng) -> Side {
             let p = s.compute_blob_kzg_proof(&b, &c).expect("canonical").to_vec();
             let inputs = vec![b, c, p];
             assert_eq!(s.verify_blob_kzg_proof(&inputs[0], &inputs[1], &inputs[2]), Ok(true));
-            (inputs.clone(), repeat(inputs, move |i| s.verify_blob_kzg_proof(&i[0], &i[1], &i[2]).expect("valid")))
+            (
+                inputs.clone(),
+                on_one_thread(inputs, move |i| s.verify_blob_kzg_proof(&i[0], &i[1], &i[2]).expect("valid")),
+            )
         }
         // [blob₁, …, blobₙ, commitment₁, …, commitmentₙ, proof₁, …, proofₙ]
         Eip4844Op::VerifyBlobKzgProofBatch(n) => {
@@ -104,7 +116,10 @@ pub fn eip4844(op: Eip4844Op, mut rng: ChaCha8Rng) -> Side {
             let ps: Vec<Vec<u8>> = set.iter().map(|t| t.2.clone()).collect();
             assert_eq!(s.verify_blob_kzg_proof_batch(&blobs, &cs, &ps), Ok(true));
             let inputs = [blobs.clone(), cs.clone(), ps.clone()].concat();
-            (inputs, repeat((blobs, cs, ps), move |(b, c, p)| s.verify_blob_kzg_proof_batch(b, c, p).expect("valid")))
+            (
+                inputs,
+                on_one_thread((blobs, cs, ps), move |(b, c, p)| s.verify_blob_kzg_proof_batch(b, c, p).expect("valid")),
+            )
         }
     };
     Side { inputs, kernel }

@@ -8,16 +8,12 @@
 //!   proof₁₂₇]`, verified with the commitment repeated 128 times;
 //! - `recover_cells_and_kzg_proofs`: `[indices 0, 2, …, 126, cell₀, cell₂, …, cell₁₂₆]`.
 
-use std::hint::black_box;
-use std::sync::OnceLock;
-
 use isochron::protocols::eip4844::KzgSettings;
 use isochron::protocols::eip7594::Cell;
 use rand_chacha::ChaCha8Rng;
 
-use super::Side;
+use super::{on_one_thread, one_thread, Side};
 use crate::op::Eip7594Op;
-use crate::timing::Kernel;
 
 /// The number of cells of an extended blob.
 pub const CELLS_PER_EXT_BLOB: usize = isochron::protocols::eip7594::CELLS_PER_EXT_BLOB;
@@ -61,7 +57,7 @@ pub fn recover_inputs<C: AsRef<[u8]>>(cells: &[C]) -> Vec<Vec<u8>> {
 /// The `eip7594/…` ops on one blob drawn from `rng`, inputs as the module documentation lays
 /// them out; the cells and proofs of the `verify` and `recover` inputs are isochron's (each
 /// peer's kernel checks them when it is built). isochron's kernels run on one thread
-/// (`on_one_thread`), as the peers' do.
+/// (`ops::on_one_thread`), as the peers' do.
 pub fn eip7594(op: Eip7594Op, mut rng: ChaCha8Rng) -> Side {
     let s = KzgSettings::mainnet();
     let b = super::eip4844::blob(&mut rng);
@@ -95,25 +91,4 @@ pub fn eip7594(op: Eip7594Op, mut rng: ChaCha8Rng) -> Side {
         }
     };
     Side { inputs, kernel }
-}
-
-/// A rayon pool of one thread, for the kernels.
-fn one_thread() -> &'static rayon::ThreadPool {
-    static POOL: OnceLock<rayon::ThreadPool> = OnceLock::new();
-    POOL.get_or_init(|| rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a thread"))
-}
-
-/// [`crate::timing::repeat`] on [`one_thread`]: each sample runs inside the one-thread pool,
-/// so the library's `parallel` MSMs (computing cells and proofs, recovery) stay on one thread.
-fn on_one_thread<T, R>(x: T, f: impl Fn(&T) -> R + Send + Sync + 'static) -> Kernel
-where
-    T: Send + Sync + 'static,
-{
-    Box::new(move |iters| {
-        one_thread().install(|| {
-            for _ in 0..iters {
-                black_box(f(black_box(&x)));
-            }
-        })
-    })
 }
