@@ -5,8 +5,9 @@
 //! [`blst_bls`], with the thread-pool batch as the peer `blst-mt`), [`arkworks`] 0.6 (with its
 //! `asm` multiplication), [`zkcrypto`]'s `bls12_381` 0.9, [`substrate_bn`] 0.6 (BN254) and
 //! [`ckzg`] (c-kzg-4844 2.1, EIP-4844 and EIP-7594 KZG over blst; `c-kzg-w8` with fixed-base
-//! tables of window 8 for the cell proofs) and [`rust_eth_kzg`] (rust-eth-kzg 0.10, the same
-//! over blst through blstrs; `rust-eth-kzg-w8` likewise).
+//! tables of window 8 for the cell proofs). With the `rust-eth-kzg` feature, in a build of its
+//! own (it changes blst's build for every peer), also `rust_eth_kzg` (rust-eth-kzg 0.10, the
+//! same over blst through blstrs; `rust-eth-kzg-w8` likewise).
 //!
 //! Adding a peer: one module implementing [`Peer`] (and its crate in Cargo.toml's `peers`
 //! feature), one line in [`ALL`].
@@ -27,7 +28,7 @@ pub mod blst;
 pub mod blst_bls;
 #[cfg(feature = "peers")]
 pub mod ckzg;
-#[cfg(feature = "peers")]
+#[cfg(feature = "rust-eth-kzg")]
 pub mod rust_eth_kzg;
 #[cfg(feature = "peers")]
 pub mod substrate_bn;
@@ -56,7 +57,9 @@ pub const ALL: &[&dyn Peer] = &[
     &substrate_bn::SubstrateBn,
     &ckzg::C_KZG,
     &ckzg::C_KZG_W8,
+    #[cfg(feature = "rust-eth-kzg")]
     &rust_eth_kzg::RUST_ETH_KZG,
+    #[cfg(feature = "rust-eth-kzg")]
     &rust_eth_kzg::RUST_ETH_KZG_W8,
 ];
 

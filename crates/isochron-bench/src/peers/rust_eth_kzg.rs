@@ -13,18 +13,9 @@
 //!   (`compute_cells_and_kzg_proofs`, `recover_cells_and_kzg_proofs`), so this peer is attached
 //!   to those ops only.
 //!
-//! One thread, in one of two ways:
-//! - by default the crate is built with neither of its thread features (`multithreaded` is
-//!   rayon; `singlethreaded` turns on blst's `no-threads`, which Cargo would unify into the
-//!   `blst` and `blst-mt` peers too), so its iterators are serial, but its MSMs (`g1_lincomb`:
-//!   blstrs' `multi_exp`, blst's `p1_affines::mult`) still split over blst's thread pool. Each
-//!   of its kernels therefore runs with every thread of the process held on one CPU
-//!   (`on_one_cpu`): the pool's workers take turns with the caller on that CPU, so the time is
-//!   one core's, plus the hand-offs to the pool's threads, which cost it 5% and more on a busy
-//!   machine (more on the millisecond verifications);
-//! - with the bench crate's `rust-eth-kzg-st` feature, in its own `singlethreaded` mode (no
-//!   pool), at the price of blst's `no-threads` for every peer in that build: the faithful
-//!   figures for the KZG ops.
+//! One thread: the crate is built in its `singlethreaded` mode (no pool), which turns on blst's
+//! `no-threads` and `portable` for every blst user of the build; hence the bench crate's
+//! `rust-eth-kzg` feature, off by default, for a build of its own (Cargo.toml).
 
 use std::sync::Arc;
 
@@ -90,7 +81,7 @@ impl Peer for RustEthKzg {
             _ => return None,
         };
         // In its own single-threaded mode (no blst pool), nothing to hold.
-        Some(if cfg!(feature = "rust-eth-kzg-st") { kernel } else { on_one_cpu(kernel) })
+        Some(kernel)
     }
 }
 
@@ -177,90 +168,6 @@ fn eip7594(op: Eip7594Op, i: &[Vec<u8>], s: Arc<DASContext>) -> Kernel {
     }
 }
 
-/// `kernel`, each sample run with every thread of the process (the caller, blst's pool, any
-/// other pool) allowed only the caller's current CPU, and the caller's former CPU set given
-/// back to every thread afterwards (threads created meanwhile included); one such sample at a
-/// time in the process. A no-op off Linux.
-fn on_one_cpu(mut kernel: Kernel) -> Kernel {
-    Box::new(move |iters| {
-        let _pinned = one_cpu::Pinned::new();
-        kernel(iters);
-    })
-}
-
-#[cfg(target_os = "linux")]
-mod one_cpu {
-    use std::mem::{size_of, zeroed};
-    use std::sync::{Mutex, MutexGuard};
-
-    /// Held while the threads are pinned, so that two pinnings never nest (the inner one would
-    /// take the pinned set for the one to give back).
-    pub static LOCK: Mutex<()> = Mutex::new(());
-
-    /// Every thread of the process held on one CPU until dropped.
-    pub struct Pinned {
-        /// The caller's CPU set before, given back to every thread on drop.
-        before: libc::cpu_set_t,
-        /// [`LOCK`], released after the CPU sets are given back.
-        _lock: MutexGuard<'static, ()>,
-    }
-
-    /// The ids of the process's threads.
-    fn threads() -> Vec<libc::pid_t> {
-        let tasks = std::fs::read_dir("/proc/self/task").expect("procfs");
-        tasks.filter_map(|t| t.ok()?.file_name().to_str()?.parse().ok()).collect()
-    }
-
-    /// Sets the CPU set of every thread of the process (a thread that has exited meanwhile
-    /// fails and is skipped).
-    fn set_all(set: &libc::cpu_set_t) {
-        for tid in threads() {
-            // SAFETY: `set` is a valid `cpu_set_t` of the size passed.
-            unsafe { libc::sched_setaffinity(tid, size_of::<libc::cpu_set_t>(), set) };
-        }
-    }
-
-    impl Pinned {
-        /// Holds every thread on the caller's current CPU.
-        pub fn new() -> Self {
-            let lock = LOCK.lock().unwrap_or_else(|e| e.into_inner());
-            // SAFETY: `cpu_set_t` is plain data; all zeros is the empty set.
-            let mut before: libc::cpu_set_t = unsafe { zeroed() };
-            // SAFETY: `before` is a valid `cpu_set_t` of the size passed; 0 is the caller.
-            let got = unsafe { libc::sched_getaffinity(0, size_of::<libc::cpu_set_t>(), &mut before) };
-            assert_eq!(got, 0, "sched_getaffinity");
-            // SAFETY: no arguments; returns the caller's CPU (or -1).
-            let cpu = unsafe { libc::sched_getcpu() };
-            assert!(cpu >= 0, "sched_getcpu");
-            // SAFETY: as above, the empty set.
-            let mut one: libc::cpu_set_t = unsafe { zeroed() };
-            // SAFETY: `cpu` is below `CPU_SETSIZE` (a CPU the caller runs on).
-            unsafe { libc::CPU_SET(cpu as usize, &mut one) };
-            set_all(&one);
-            Self { before, _lock: lock }
-        }
-    }
-
-    impl Drop for Pinned {
-        fn drop(&mut self) {
-            set_all(&self.before);
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-mod one_cpu {
-    /// Nothing held (off Linux).
-    pub struct Pinned;
-
-    impl Pinned {
-        /// Nothing to hold.
-        pub fn new() -> Self {
-            Self
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,50 +187,6 @@ mod tests {
         let commitment = c_kzg::Bytes48::from_bytes(&inputs[1]).expect("48 bytes");
         let expected = c.compute_blob_kzg_proof(&blob, &commitment).expect("valid");
         assert_eq!(proof, expected.to_bytes().into_inner());
-    }
-
-    /// The CPUs each thread may run on, from procfs (`Cpus_allowed_list`), by thread id.
-    #[cfg(target_os = "linux")]
-    fn allowed_cpus() -> Vec<(String, String)> {
-        let tasks = std::fs::read_dir("/proc/self/task").expect("procfs");
-        let mut all: Vec<(String, String)> = tasks
-            .filter_map(|t| {
-                let t = t.ok()?;
-                let status = std::fs::read_to_string(t.path().join("status")).ok()?;
-                let line = status.lines().find(|l| l.starts_with("Cpus_allowed_list:"))?;
-                Some((t.file_name().into_string().ok()?, line.to_owned()))
-            })
-            .collect();
-        all.sort();
-        all
-    }
-
-    /// A kernel wrapped by `on_one_cpu` runs with every thread (here the caller and one it
-    /// starts) on one CPU, and every thread has its CPUs back afterwards.
-    #[test]
-    #[cfg(target_os = "linux")]
-    fn one_cpu_pins_every_thread_and_gives_the_cpus_back() {
-        let before = {
-            let _quiet = one_cpu::LOCK.lock().unwrap_or_else(|e| e.into_inner());
-            allowed_cpus()
-        };
-        let mut kernel = on_one_cpu(Box::new(|_| {
-            let pinned = |l: &str| !l.contains(',') && !l.contains('-');
-            assert!(allowed_cpus().iter().all(|(_, l)| pinned(l)), "{:?}", allowed_cpus());
-            let (started, stop) = (std::sync::mpsc::channel(), std::sync::mpsc::channel::<()>());
-            std::thread::spawn(move || {
-                started.0.send(()).unwrap();
-                let _ = stop.1.recv();
-            });
-            started.1.recv().unwrap();
-            assert!(allowed_cpus().iter().all(|(_, l)| pinned(l)));
-            std::mem::forget(stop.0); // the thread outlives the sample
-        }));
-        kernel(1);
-        let _quiet = one_cpu::LOCK.lock().unwrap_or_else(|e| e.into_inner());
-        let after = allowed_cpus();
-        let expected = &before[0].1;
-        assert!(after.iter().all(|(_, l)| l == expected), "{before:?} {after:?}");
     }
 
     /// On one blob, c-kzg and rust-eth-kzg, each at its default and at width 8, compute the
