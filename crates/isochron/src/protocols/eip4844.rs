@@ -32,6 +32,8 @@ use crate::curve::{Group, PointEncoding};
 use crate::curves::bls12_381::{Bls12_381, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use crate::error::Error;
 use crate::field::{Field, PrimeField};
+#[cfg(feature = "std")]
+use crate::msm::FixedBaseMsm;
 use crate::pairing::PairingEngine;
 
 /// `FIELD_ELEMENTS_PER_BLOB`: the number of field elements of a blob.
@@ -95,6 +97,10 @@ pub struct KzgSettings {
     g1_monomial: Vec<G1Affine>,
     g2_monomial: Vec<G2Affine>,
     roots_brp: Vec<Fr>,
+    /// Fixed-base MSM tables of `g1_lagrange_brp` (8.1 MiB, see [`FixedBaseMsm`]), built on
+    /// the first commitment or proof.
+    #[cfg(feature = "std")]
+    g1_lagrange_table: std::sync::OnceLock<FixedBaseMsm<G1Projective>>,
 }
 
 #[cfg(feature = "std")]
@@ -189,6 +195,8 @@ impl KzgSettings {
             g1_monomial,
             g2_monomial,
             roots_brp: bit_reversal_permutation(&roots_of_unity()),
+            #[cfg(feature = "std")]
+            g1_lagrange_table: std::sync::OnceLock::new(),
         })
     }
 
@@ -211,7 +219,7 @@ impl KzgSettings {
     /// `g1_lincomb(bit_reversal_permutation(KZG_SETUP_G1_LAGRANGE), blob_to_polynomial(blob))`.
     pub fn blob_to_kzg_commitment(&self, blob: &[u8]) -> Result<Commitment, Error> {
         let poly = blob_to_polynomial(blob)?;
-        Ok(g1_lincomb(&self.g1_lagrange_brp, &poly).to_affine().to_compressed())
+        Ok(self.g1_lagrange_lincomb(&poly).to_affine().to_compressed())
     }
 
     /// `compute_kzg_proof`: the proof that the blob's polynomial `p` has `p(z) = y`, and `y`
@@ -370,7 +378,7 @@ impl KzgSettings {
                 quotient.push((poly[i] - y) * denominators[i]);
             }
         }
-        (g1_lincomb(&self.g1_lagrange_brp, &quotient).to_affine(), y)
+        (self.g1_lagrange_lincomb(&quotient).to_affine(), y)
     }
 
     /// `compute_quotient_eval_within_domain`: `q(z) = Σ_{ωᵢ ≠ z} (pᵢ − y)·ωᵢ / (z·(z − ωᵢ))`
@@ -406,6 +414,21 @@ impl KzgSettings {
         // The width is a nonzero field element (4096 < r): it has an inverse.
         let inverse_width = width.inverse_vartime().unwrap_or(Fr::ZERO);
         result * (z.pow_vartime(&[FIELD_ELEMENTS_PER_BLOB as u64]) - Fr::ONE) * inverse_width
+    }
+}
+
+impl KzgSettings {
+    /// `g1_lincomb(bit_reversal_permutation(KZG_SETUP_G1_LAGRANGE), scalars)` on the calling
+    /// thread: with `std`, over the fixed-base tables of the setup (built on first use, then
+    /// shared); without, the plain MSM ([`g1_lincomb`]). The same point either way.
+    fn g1_lagrange_lincomb(&self, scalars: &[Fr]) -> G1Projective {
+        #[cfg(feature = "std")]
+        return self
+            .g1_lagrange_table
+            .get_or_init(|| FixedBaseMsm::new_vartime(&self.g1_lagrange_brp))
+            .msm_vartime(scalars);
+        #[cfg(not(feature = "std"))]
+        g1_lincomb(&self.g1_lagrange_brp, scalars)
     }
 }
 
