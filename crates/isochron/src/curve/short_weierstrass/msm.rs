@@ -52,6 +52,13 @@ const BATCH_FRACTION: usize = 8;
 /// batches cost more in inversions than the retries of crowded ones.
 const MIN_BATCH: usize = 128;
 
+/// How many points ahead the bucket of a coming addition is prefetched.
+const PREFETCH_DISTANCE: usize = 8;
+
+/// Rounds of batches for the additions still set aside when a window's points are all
+/// scheduled ([`BucketSet::finish`]).
+const FINAL_ROUNDS: usize = 8;
+
 /// Scalars after the GLV/GLS split: little-endian limbs of a non-negative magnitude, with the
 /// number of significant bits (`bits`) shared by all.
 struct Split<C: SwCurve> {
@@ -208,6 +215,13 @@ fn scalar_digits(k: &[u64; 4], c: u32, out: &mut [i32]) {
     }
 }
 
+/// The number of buckets window `w` needs: its largest digit magnitude, `2^(c−1)`, or
+/// `2^(bits − c·w)` when fewer bits are left (the top window).
+fn window_buckets(bits: u32, c: u32, w: usize) -> usize {
+    let left = bits.saturating_sub(c * w as u32);
+    1 << (c - 1).min(left)
+}
+
 /// Signed `c`-bit digits of every scalar ([`scalar_digits`]), window-major
 /// (`digits[w·n + i]`).
 fn signed_digits(scalars: &[[u64; 4]], c: u32, windows: usize) -> Vec<i32> {
@@ -232,34 +246,71 @@ fn neg_vartime<C: SwCurve>(p: &Affine<C>) -> Affine<C> {
 /// Bucket index flag of a batch entry that doubles its bucket (`B_j + B_j`).
 const DOUBLE: u32 = 1 << 31;
 
-/// A bucket set `B_j` (digit magnitude `j + 1`) and its weighted sum `Σ_j (j + 1)·B_j`.
-trait BucketSet<C: SwCurve> {
-    /// `count` empty buckets.
-    fn new(count: usize) -> Self;
-    /// `B_j += p` (`p` not the identity).
-    fn add(&mut self, j: usize, p: &Affine<C>);
+/// Point index flag of an addition of the point's opposite.
+const NEG: u32 = 1 << 31;
+
+/// A bucket set `B_j` (digit magnitude `j + 1`) over a slice of points and its weighted sum
+/// `Σ_j (j + 1)·B_j`.
+trait BucketSet<'a, C: SwCurve> {
+    /// `count` empty buckets, for additions of `points` (fewer than `2^31`).
+    fn new(count: usize, points: &'a [Affine<C>]) -> Self;
+    /// `B_j += ±points[i]` (`−` when `neg`; the point not the identity).
+    fn add(&mut self, j: usize, i: usize, neg: bool);
     /// `Σ_j (j + 1)·B_j`.
     fn finish(self) -> Xyzz<C::Base>;
+    /// A hint that bucket `j` is about to be used (brings it towards the cache).
+    #[inline(always)]
+    fn prefetch(&self, _j: usize) {}
+}
+
+/// Hints the processor to bring the cache line at `p` into the cache (no effect elsewhere).
+#[inline(always)]
+fn prefetch<T>(p: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: `_mm_prefetch` needs SSE, which every x86-64 processor has; a prefetch is
+        // a hint that never faults and reads nothing into the program (here the address is
+        // that of a live reference anyway).
+        unsafe { _mm_prefetch::<_MM_HINT_T0>((p as *const T).cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
+
+/// `±points[i & !NEG]`, `−` with [`NEG`].
+#[inline(always)]
+fn signed_point<C: SwCurve>(points: &[Affine<C>], i: u32) -> Affine<C> {
+    let p = &points[(i & !NEG) as usize];
+    if i & NEG != 0 {
+        neg_vartime(p)
+    } else {
+        *p
+    }
 }
 
 /// Buckets in XYZZ coordinates with mixed additions (small windows).
-struct XyzzBuckets<F: Field>(Vec<Xyzz<F>>);
+struct XyzzBuckets<'a, C: SwCurve> {
+    buckets: Vec<Xyzz<C::Base>>,
+    points: &'a [Affine<C>],
+}
 
-impl<C: SwCurve> BucketSet<C> for XyzzBuckets<C::Base> {
-    fn new(count: usize) -> Self {
-        XyzzBuckets(alloc::vec![Xyzz::IDENTITY; count])
+impl<'a, C: SwCurve> BucketSet<'a, C> for XyzzBuckets<'a, C> {
+    fn new(count: usize, points: &'a [Affine<C>]) -> Self {
+        XyzzBuckets { buckets: alloc::vec![Xyzz::IDENTITY; count], points }
     }
 
     #[inline]
-    fn add(&mut self, j: usize, p: &Affine<C>) {
-        let b = &mut self.0[j];
-        *b = b.add_mixed_vartime(p);
+    fn add(&mut self, j: usize, i: usize, neg: bool) {
+        let p = &self.points[i];
+        let b = &mut self.buckets[j];
+        *b = if neg { b.add_mixed_vartime(&neg_vartime(p)) } else { b.add_mixed_vartime(p) };
     }
 
     fn finish(self) -> Xyzz<C::Base> {
         let mut running = Xyzz::IDENTITY;
         let mut total = Xyzz::IDENTITY;
-        for b in self.0.iter().rev() {
+        for b in self.buckets.iter().rev() {
             running = running.add_vartime(b);
             total = total.add_vartime(&running);
         }
@@ -267,29 +318,34 @@ impl<C: SwCurve> BucketSet<C> for XyzzBuckets<C::Base> {
     }
 }
 
-/// One window's buckets, accumulated by batch-affine additions.
-struct Buckets<C: SwCurve> {
+/// One window's buckets, accumulated by batch-affine additions. Pending additions name their
+/// point by index (with [`NEG`]) rather than copying it.
+struct Buckets<'a, C: SwCurve> {
     /// `B_j` for digit magnitude `j + 1` (the identity when empty).
     affine: Vec<Affine<C>>,
     /// Whether bucket `j` has an addition pending in the current batch.
     busy: Vec<bool>,
-    /// The pending batch: bucket index (with [`DOUBLE`] for a doubling) and the point to add.
-    batch: Vec<(u32, Affine<C>)>,
+    /// The points added.
+    points: &'a [Affine<C>],
+    /// The pending batch: bucket index (with [`DOUBLE`] for a doubling) and point index (with
+    /// [`NEG`]).
+    batch: Vec<(u32, u32)>,
     /// Prefix products of the denominators, for Montgomery's trick.
     prefix: Vec<C::Base>,
     /// Additions that met a bucket already in the batch, retried after it.
-    conflicts: Vec<(u32, Affine<C>)>,
+    conflicts: Vec<(u32, u32)>,
     /// Additions left to the reduction (buckets crowded by many additions).
-    deferred: Vec<(u32, Affine<C>)>,
+    deferred: Vec<(u32, u32)>,
     batch_size: usize,
 }
 
-impl<C: SwCurve> BucketSet<C> for Buckets<C> {
-    fn new(count: usize) -> Self {
+impl<'a, C: SwCurve> BucketSet<'a, C> for Buckets<'a, C> {
+    fn new(count: usize, points: &'a [Affine<C>]) -> Self {
         let batch_size = (count / BATCH_FRACTION).max((count / 2).min(MIN_BATCH)).clamp(1, MAX_BATCH);
         Buckets {
             affine: alloc::vec![Affine::identity(); count],
             busy: alloc::vec![false; count],
+            points,
             batch: Vec::with_capacity(batch_size),
             prefix: Vec::with_capacity(batch_size),
             conflicts: Vec::new(),
@@ -298,11 +354,18 @@ impl<C: SwCurve> BucketSet<C> for Buckets<C> {
         }
     }
 
-    /// Schedules `B_j += p` (`p` not the identity); performs the batch when it is full, then
-    /// retries the additions that met a busy bucket.
+    #[inline(always)]
+    fn prefetch(&self, j: usize) {
+        if let Some(b) = self.affine.get(j) {
+            prefetch(b);
+        }
+    }
+
+    /// Schedules `B_j += ±points[i]`; performs the batch when it is full, then retries the
+    /// additions that met a busy bucket.
     #[inline]
-    fn add(&mut self, j: usize, p: &Affine<C>) {
-        self.push(j, p);
+    fn add(&mut self, j: usize, i: usize, neg: bool) {
+        self.push(j, i as u32 | if neg { NEG } else { 0 });
         if self.batch.len() >= self.batch_size {
             self.flush();
             self.retry();
@@ -314,8 +377,15 @@ impl<C: SwCurve> BucketSet<C> for Buckets<C> {
     /// set-aside additions folded in.
     fn finish(mut self) -> Xyzz<C::Base> {
         self.flush();
-        self.retry();
-        self.flush();
+        // The conflicts left: a few rounds of short batches (each round takes at least one
+        // addition per bucket met), then the rest to the reduction.
+        for _ in 0..FINAL_ROUNDS {
+            if self.conflicts.is_empty() {
+                break;
+            }
+            self.retry();
+            self.flush();
+        }
         self.deferred.append(&mut self.conflicts);
         if self.deferred.is_empty() && self.affine.len() >= MIN_AFFINE_REDUCTION {
             return reduce_affine(&self.affine);
@@ -325,11 +395,11 @@ impl<C: SwCurve> BucketSet<C> for Buckets<C> {
         let mut total = Xyzz::IDENTITY;
         for j in (0..self.affine.len()).rev() {
             running = running.add_mixed_vartime(&self.affine[j]);
-            while let Some((k, p)) = self.deferred.last() {
+            while let Some((k, i)) = self.deferred.last() {
                 if *k as usize != j {
                     break;
                 }
-                running = running.add_mixed_vartime(p);
+                running = running.add_mixed_vartime(&signed_point(self.points, *i));
                 self.deferred.pop();
             }
             total = total.add_vartime(&running);
@@ -338,25 +408,27 @@ impl<C: SwCurve> BucketSet<C> for Buckets<C> {
     }
 }
 
-impl<C: SwCurve> Buckets<C> {
-    /// `B_j += p` into the batch, or at once when no field operation is needed (empty bucket,
-    /// `P + (−P)`); `P + P` goes into the batch as a doubling; a bucket already in the batch
-    /// is set aside.
+impl<C: SwCurve> Buckets<'_, C> {
+    /// `B_j += ±points[i]` into the batch, or at once when no field operation is needed (empty
+    /// bucket, `P + (−P)`); `P + P` goes into the batch as a doubling; a bucket already in the
+    /// batch is set aside.
     #[inline]
-    fn push(&mut self, j: usize, p: &Affine<C>) {
+    fn push(&mut self, j: usize, i: u32) {
         if self.busy[j] {
-            self.conflicts.push((j as u32, *p));
+            self.conflicts.push((j as u32, i));
             return;
         }
         let b = &mut self.affine[j];
+        let p = &self.points[(i & !NEG) as usize];
         if bool::from(b.infinity) {
-            *b = *p;
+            *b = signed_point(self.points, i);
             return;
         }
         if b.x == p.x {
-            if b.y == p.y && !bool::from(b.y.is_zero()) {
+            let same = if i & NEG != 0 { b.y == -p.y } else { b.y == p.y };
+            if same && !bool::from(b.y.is_zero()) {
                 self.busy[j] = true;
-                self.batch.push((j as u32 | DOUBLE, *p));
+                self.batch.push((j as u32 | DOUBLE, i));
             } else {
                 // P + (−P), or the double of a point of order 2.
                 *b = Affine::identity();
@@ -364,7 +436,7 @@ impl<C: SwCurve> Buckets<C> {
             return;
         }
         self.busy[j] = true;
-        self.batch.push((j as u32, *p));
+        self.batch.push((j as u32, i));
     }
 
     /// Re-schedules the additions that met a busy bucket, now that the batch is done; when
@@ -375,8 +447,8 @@ impl<C: SwCurve> Buckets<C> {
         if pending.len() > self.batch_size {
             self.deferred.append(&mut pending);
         } else {
-            for (j, p) in &pending {
-                self.push(*j as usize, p);
+            for (j, i) in &pending {
+                self.push(*j as usize, *i);
             }
             pending.clear();
         }
@@ -393,17 +465,20 @@ impl<C: SwCurve> Buckets<C> {
         }
         self.prefix.clear();
         let mut acc = C::Base::ONE;
-        for (j, p) in &self.batch {
+        for (j, i) in &self.batch {
             let b = &self.affine[(j & !DOUBLE) as usize];
+            // The x-coordinate only: the sign does not matter here.
+            let p = &self.points[(i & !NEG) as usize];
             self.prefix.push(acc);
             acc *= denominator(b, p, j & DOUBLE != 0);
         }
         // Non-zero: every denominator is x_P − x_B with x_P ≠ x_B, or 2·y_B with y_B ≠ 0.
         let mut inv = acc.inverse_vartime().unwrap_or(C::Base::ZERO);
-        for ((j, p), pre) in self.batch.iter().zip(&self.prefix).rev() {
+        for ((j, i), pre) in self.batch.iter().zip(&self.prefix).rev() {
             let idx = (j & !DOUBLE) as usize;
+            let p = signed_point(self.points, *i);
             let b = &mut self.affine[idx];
-            affine_step(b, p, j & DOUBLE != 0, &mut inv, pre);
+            affine_step(b, &p, j & DOUBLE != 0, &mut inv, pre);
             self.busy[idx] = false;
         }
         self.batch.clear();
@@ -538,22 +613,27 @@ fn reduce_affine<C: SwCurve>(buckets: &[Affine<C>]) -> Xyzz<C::Base> {
 /// The bucket sum of one window from its digits: batch-affine buckets ([`Buckets`]) from
 /// [`MIN_AFFINE_WINDOW`] bits on, XYZZ buckets with mixed additions (which handle `P + P` and
 /// `P + (−P)` themselves) below.
-fn window_sum<C: SwCurve>(points: &[Affine<C>], digits: &[i32], c: u32) -> Xyzz<C::Base> {
-    fn run<C: SwCurve, B: BucketSet<C>>(points: &[Affine<C>], digits: &[i32], c: u32) -> Xyzz<C::Base> {
-        let mut buckets = B::new(1 << (c - 1));
-        for (p, &d) in points.iter().zip(digits) {
-            if d > 0 {
-                buckets.add(d as usize - 1, p);
-            } else if d < 0 {
-                buckets.add((-d) as usize - 1, &neg_vartime(p));
+fn window_sum<C: SwCurve>(points: &[Affine<C>], digits: &[i32], c: u32, count: usize) -> Xyzz<C::Base> {
+    fn run<'a, C: SwCurve, B: BucketSet<'a, C>>(
+        points: &'a [Affine<C>],
+        digits: &[i32],
+        count: usize,
+    ) -> Xyzz<C::Base> {
+        let mut buckets = B::new(count, points);
+        for (i, &d) in digits.iter().enumerate() {
+            if let Some(&ahead) = digits.get(i + PREFETCH_DISTANCE) {
+                buckets.prefetch((ahead.unsigned_abs() as usize).wrapping_sub(1));
+            }
+            if d != 0 {
+                buckets.add(d.unsigned_abs() as usize - 1, i, d < 0);
             }
         }
         buckets.finish()
     }
     if c < MIN_AFFINE_WINDOW {
-        run::<C, XyzzBuckets<C::Base>>(points, digits, c)
+        run::<C, XyzzBuckets<C>>(points, digits, count)
     } else {
-        run::<C, Buckets<C>>(points, digits, c)
+        run::<C, Buckets<C>>(points, digits, count)
     }
 }
 
@@ -566,7 +646,8 @@ fn pippenger<C: SwCurve>(split: &Split<C>, parallel: bool) -> Projective<C> {
     let c = window_bits(n, split.bits);
     let windows = (split.bits / c + 1) as usize;
     let digits = signed_digits(&split.scalars, c, windows);
-    let one = |w: usize| window_sum::<C>(&split.points, &digits[w * n..(w + 1) * n], c);
+    let one =
+        |w: usize| window_sum::<C>(&split.points, &digits[w * n..(w + 1) * n], c, window_buckets(split.bits, c, w));
     let sums: Vec<Xyzz<C::Base>> = par_map(windows, parallel, one);
     let mut acc = Xyzz::IDENTITY;
     for s in sums.iter().rev() {
@@ -805,7 +886,7 @@ pub(crate) fn msm_with_table_vartime<C: SwCurve>(
     let parts = par_map(entries.len().div_ceil(chunk), parallel, |p| {
         let part = &entries[p * chunk..((p + 1) * chunk).min(entries.len())];
         if table.window < MIN_AFFINE_WINDOW {
-            table_sum::<C, XyzzBuckets<C::Base>>(table, part)
+            table_sum::<C, XyzzBuckets<C>>(table, part)
         } else {
             table_sum::<C, Buckets<C>>(table, part)
         }
@@ -819,7 +900,10 @@ pub(crate) fn msm_with_table_vartime<C: SwCurve>(
 
 /// `Σ` over split scalars `entries` of the table's points: `T` windows per bucket set, groups of
 /// windows combined by `c·T` doublings.
-fn table_sum<C: SwCurve, B: BucketSet<C>>(table: &MsmTable<C>, entries: &[(u32, [u64; 4], bool)]) -> Xyzz<C::Base> {
+fn table_sum<'a, C: SwCurve, B: BucketSet<'a, C>>(
+    table: &'a MsmTable<C>,
+    entries: &[(u32, [u64; 4], bool)],
+) -> Xyzz<C::Base> {
     let c = table.window;
     let copies = table.copies;
     let windows = (table.bits / c + 1) as usize;
@@ -830,19 +914,15 @@ fn table_sum<C: SwCurve, B: BucketSet<C>>(table: &MsmTable<C>, entries: &[(u32, 
         for _ in 0..c as usize * copies {
             acc = acc.double_vartime();
         }
-        let mut buckets = B::new(1 << (c - 1));
         let (first, last) = (g * copies, ((g + 1) * copies).min(windows));
+        let count = (first..last).map(|w| window_buckets(table.bits, c, w)).max().unwrap_or(1);
+        let mut buckets = B::new(count, &table.points);
         for (row, k, neg) in entries {
             scalar_digits(k, c, &mut digits[..windows]);
-            let row = &table.points[*row as usize * copies..][..copies];
-            for (p, &d) in row.iter().zip(&digits[first..last]) {
+            let base = *row as usize * copies;
+            for (t, &d) in digits[first..last].iter().enumerate() {
                 if d != 0 {
-                    let j = d.unsigned_abs() as usize - 1;
-                    if (d < 0) != *neg {
-                        buckets.add(j, &neg_vartime(p));
-                    } else {
-                        buckets.add(j, p);
-                    }
+                    buckets.add(d.unsigned_abs() as usize - 1, base + t, (d < 0) != *neg);
                 }
             }
         }
