@@ -104,11 +104,20 @@ pub trait Group:
     /// Precomputed data for a point set known in advance (a trusted setup), for
     /// [`Group::msm_with_table_vartime`].
     type MsmTable: Clone + Debug + Send + Sync + 'static;
-    /// Precomputes the table of `points` (their endomorphism images, normalized to affine:
-    /// `d·n` affine points, `d` = 2 on G1 and 4 on G2 of the pairing curves).
+    /// Precomputes the table of `points` with the default number of shifted copies (see
+    /// [`Group::msm_table_with_copies_vartime`]; chosen by a cost model within a memory bound).
     fn msm_table_vartime(points: &[Self::Affine]) -> Self::MsmTable;
+    /// Precomputes the table of `points` with `copies` shifted copies `T`: for each point `P`,
+    /// endomorphism image `φᵉ(P)` (`e < d`, `d` = 2 on G1 and 4 on G2 of the pairing curves)
+    /// and `t < T`, the affine point `[2^(c·t)]·φᵉ(P)` (`c` the table's window width), so that
+    /// `T` windows share one bucket reduction; `d·T·n` points. `copies = 1` keeps the
+    /// endomorphism images only.
+    fn msm_table_with_copies_vartime(points: &[Self::Affine], copies: usize) -> Self::MsmTable;
+    /// The memory held by a table's points, in bytes.
+    fn msm_table_size_bytes(table: &Self::MsmTable) -> usize;
     /// [`Group::msm_vartime`] over the table's points (pairs beyond the shorter of the set and
-    /// `scalars` are ignored), skipping the endomorphism images.
+    /// `scalars` are ignored): the same point, without computing the endomorphism images and
+    /// with fewer bucket reductions and doublings when the table has shifted copies.
     fn msm_with_table_vartime(table: &Self::MsmTable, scalars: &[Self::Scalar]) -> Self;
     /// [`Group::msm_with_table_vartime`] on rayon's thread pool; the same point as the serial
     /// function.

@@ -42,6 +42,17 @@ fn check_all<G: Group>(p: &[G::Affine], k: &[G::Scalar], want: &G) {
     assert_eq!(fixed.msm_vartime(k), got, "fixed base, n = {}", p.len());
     #[cfg(feature = "parallel")]
     assert_eq!(fixed.msm_vartime_parallel(k), got, "fixed base parallel, n = {}", p.len());
+    check_tables::<G>(p, k, &got, &[1, 2, 3]);
+}
+
+/// The fixed-base tables with the given numbers of shifted copies against `want`.
+fn check_tables<G: Group>(p: &[G::Affine], k: &[G::Scalar], want: &G, copies: &[usize]) {
+    for &t in copies {
+        let fixed = FixedBaseMsm::<G>::with_copies_vartime(p, t);
+        assert_eq!(fixed.msm_vartime(k), *want, "fixed base, {t} copies, n = {}", p.len());
+        #[cfg(feature = "parallel")]
+        assert_eq!(fixed.msm_vartime_parallel(k), *want, "fixed base parallel, {t} copies, n = {}", p.len());
+    }
 }
 
 macro_rules! msm_tests {
@@ -199,4 +210,47 @@ fn bls12_381_g1_large() {
     assert_eq!(&got.to_affine().to_compressed()[..], &want[..]);
     #[cfg(feature = "parallel")]
     assert_eq!(msm::msm_vartime_parallel::<bls12_381::G1Projective>(&p, &k), got);
+}
+
+/// The EIP-4844 shape (4096 points of G1 of BLS12-381) over fixed-base tables of every layout,
+/// against the plain MSM, with zero scalars, identity points and repeated points mixed in; the
+/// default table's size as documented.
+#[test]
+fn bls12_381_g1_fixed_base_tables() {
+    type G = bls12_381::G1Projective;
+    let mut rng = ChaCha20Rng::seed_from_u64(10);
+    let n = 4096;
+    let mut p = points::<G>(&mut rng, n);
+    let mut k = scalars::<G>(&mut rng, n);
+    let fixed = FixedBaseMsm::<G>::new_vartime(&p);
+    assert_eq!(fixed.size_bytes(), 81_920 * core::mem::size_of::<<G as Group>::Affine>());
+    let want: G = msm::msm_vartime(&p, &k);
+    assert_eq!(fixed.msm_vartime(&k), want);
+    check_tables::<G>(&p, &k, &want, &[1, 2, 4, 5, 10, 64]);
+    // Zeros, identities, repeats of one point (equal bucket additions: doublings in the
+    // batches) and its opposite.
+    for i in 0..n {
+        match i % 5 {
+            0 => k[i] = <G as Group>::Scalar::ZERO,
+            1 => p[i] = <G as Group>::Affine::identity(),
+            2 => p[i] = p[2],
+            3 => p[i] = -p[2],
+            _ => {}
+        }
+    }
+    let want: G = msm::msm_vartime(&p, &k);
+    assert_eq!(want, naive::<G>(&p, &k));
+    assert_eq!(FixedBaseMsm::<G>::new_vartime(&p).msm_vartime(&k), want);
+    check_tables::<G>(&p, &k, &want, &[1, 3]);
+    // Fewer scalars than points, and one point repeated everywhere with one scalar.
+    assert_eq!(fixed.msm_vartime(&k[..1]), naive::<G>(&p[..1], &k[..1]));
+    assert_eq!(fixed.msm_vartime(&k[..0]), G::identity());
+    let g = vec![<G as Group>::Affine::generator(); n];
+    let kk = vec![k[7]; n];
+    let want: G = msm::msm_vartime(&g, &kk);
+    assert_eq!(
+        want,
+        <G as Group>::Affine::generator().to_group().mul_vartime(&(k[7] * <G as Group>::Scalar::from_u64(n as u64)))
+    );
+    check_tables::<G>(&g, &kk, &want, &[1, 10]);
 }

@@ -32,6 +32,8 @@ use crate::curve::{Group, PointEncoding};
 use crate::curves::bls12_381::{Bls12_381, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use crate::error::Error;
 use crate::field::{Field, PrimeField};
+#[cfg(feature = "std")]
+use crate::msm::FixedBaseMsm;
 use crate::pairing::PairingEngine;
 
 /// `FIELD_ELEMENTS_PER_BLOB`: the number of field elements of a blob.
@@ -98,6 +100,10 @@ pub struct KzgSettings {
     /// The EIP-7594 tables, built on first use.
     #[cfg(feature = "std")]
     pub(super) das: std::sync::OnceLock<super::eip7594::DasTables>,
+    /// Fixed-base MSM tables of `g1_lagrange_brp` (8.1 MiB, see [`FixedBaseMsm`]), built on
+    /// the first commitment or proof.
+    #[cfg(feature = "std")]
+    g1_lagrange_table: std::sync::OnceLock<FixedBaseMsm<G1Projective>>,
 }
 
 #[cfg(feature = "std")]
@@ -194,6 +200,8 @@ impl KzgSettings {
             roots_brp: bit_reversal_permutation(&roots_of_unity()),
             #[cfg(feature = "std")]
             das: std::sync::OnceLock::new(),
+            #[cfg(feature = "std")]
+            g1_lagrange_table: std::sync::OnceLock::new(),
         })
     }
 
@@ -216,7 +224,7 @@ impl KzgSettings {
     /// `g1_lincomb(bit_reversal_permutation(KZG_SETUP_G1_LAGRANGE), blob_to_polynomial(blob))`.
     pub fn blob_to_kzg_commitment(&self, blob: &[u8]) -> Result<Commitment, Error> {
         let poly = blob_to_polynomial(blob)?;
-        Ok(g1_lincomb(&self.g1_lagrange_brp, &poly).to_affine().to_compressed())
+        Ok(self.g1_lagrange_lincomb(&poly).to_affine().to_compressed())
     }
 
     /// `compute_kzg_proof`: the proof that the blob's polynomial `p` has `p(z) = y`, and `y`
@@ -374,7 +382,7 @@ impl KzgSettings {
                 quotient.push((poly[i] - y) * denominators[i]);
             }
         }
-        (g1_lincomb(&self.g1_lagrange_brp, &quotient).to_affine(), y)
+        (self.g1_lagrange_lincomb(&quotient).to_affine(), y)
     }
 
     /// `compute_quotient_eval_within_domain`: `q(z) = Σ_{ωᵢ ≠ z} (pᵢ − y)·ωᵢ / (z·(z − ωᵢ))`
@@ -413,6 +421,21 @@ impl KzgSettings {
     }
 }
 
+impl KzgSettings {
+    /// `g1_lincomb(bit_reversal_permutation(KZG_SETUP_G1_LAGRANGE), scalars)` on the calling
+    /// thread: with `std`, over the fixed-base tables of the setup (built on first use, then
+    /// shared); without, the plain MSM ([`g1_lincomb`]). The same point either way.
+    fn g1_lagrange_lincomb(&self, scalars: &[Fr]) -> G1Projective {
+        #[cfg(feature = "std")]
+        return self
+            .g1_lagrange_table
+            .get_or_init(|| FixedBaseMsm::new_vartime(&self.g1_lagrange_brp))
+            .msm_vartime(scalars);
+        #[cfg(not(feature = "std"))]
+        g1_lincomb(&self.g1_lagrange_brp, scalars)
+    }
+}
+
 /// `(0..n).map(f)`, on rayon's pool with the `parallel` feature (the batch operations: a
 /// batch of blobs, the 128 cells of one).
 pub(super) fn map_range<T: Send>(n: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
@@ -427,10 +450,9 @@ pub(super) fn map_range<T: Send>(n: usize, f: impl Fn(usize) -> T + Sync + Send)
     }
 }
 
-/// `g1_lincomb`: `Σ scalars[i]·points[i]` (public data): the Pippenger MSM
-/// ([`Group::msm_vartime`](crate::curve::Group::msm_vartime)) on the calling thread: one blob's
-/// operations stay on one thread (clients run blobs side by side). The one place the protocol
-/// calls a multi-scalar multiplication.
+/// `g1_lincomb`: `Σ scalars[i]·points[i]` (public data) over points not known in advance: the
+/// Pippenger MSM ([`Group::msm_vartime`](crate::curve::Group::msm_vartime)) on the calling
+/// thread (one blob's operations stay on one thread; batches spread over blobs instead).
 pub(super) fn g1_lincomb(points: &[G1Affine], scalars: &[Fr]) -> G1Projective {
     G1Projective::msm_vartime(points, scalars)
 }

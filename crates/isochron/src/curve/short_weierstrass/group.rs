@@ -57,7 +57,13 @@ impl<C: SwCurve> Group for Projective<C> {
     }
     type MsmTable = MsmTable<C>;
     fn msm_table_vartime(points: &[Affine<C>]) -> MsmTable<C> {
-        MsmTable::new(points)
+        MsmTable::new(points, None)
+    }
+    fn msm_table_with_copies_vartime(points: &[Affine<C>], copies: usize) -> MsmTable<C> {
+        MsmTable::new(points, Some(copies))
+    }
+    fn msm_table_size_bytes(table: &MsmTable<C>) -> usize {
+        table.size_bytes()
     }
     fn msm_with_table_vartime(table: &MsmTable<C>, scalars: &[Scalar<C>]) -> Self {
         msm::msm_with_table_vartime(table, scalars, false)

@@ -17,11 +17,16 @@
 //!    share one field inversion (Montgomery's trick), about 5M + 1S per addition against
 //!    8M + 2S for a mixed XYZZ addition (the "batch-affine" technique of the ZPrize 2022 MSM
 //!    entries, described in Aztec's and Yrrid's write-ups and in eprint 2022/1400 §3).
-//!    An addition meeting a bucket already in the batch, or one that would double a bucket,
-//!    is set aside and added during the reduction in XYZZ coordinates, whose formulas handle
-//!    `P + P` and `P + (−P)`; `P + (−P)` in the batch path empties the bucket directly.
-//! 5. Bucket reduction by running sums (`Σ j·B_j` with `2·2^(c−1)` XYZZ additions), windows
-//!    combined by `c` doublings each.
+//!    `P + P` joins the batch as an affine doubling (`λ = 3x²/2y`) and `P + (−P)` empties the
+//!    bucket directly; an addition meeting a bucket already in the batch is retried after it,
+//!    or, when a few buckets are crowded by many additions, left to the reduction, which then
+//!    runs in XYZZ coordinates (whose formulas handle every case).
+//! 5. Bucket reduction by running sums (`Σ j·B_j`, two additions per bucket), in affine
+//!    coordinates over segments of the buckets advancing side by side so that each step
+//!    shares one inversion ([`reduce_affine`]); windows combined by `c` doublings each.
+//!
+//! [`MsmTable`] adds shifted copies `[2^(c·t)]·P` of a fixed point set, so that several windows
+//! share one set of buckets (fewer reductions and doublings, wider windows).
 //!
 //! With `parallel`, the windows run on rayon's pool; every window is computed the same way
 //! either way and combined in the same order, so both paths return the same point.
@@ -46,6 +51,13 @@ const BATCH_FRACTION: usize = 8;
 /// Additions per batch inversion, at least, in small windows (at most half the buckets): short
 /// batches cost more in inversions than the retries of crowded ones.
 const MIN_BATCH: usize = 128;
+
+/// How many points ahead the bucket of a coming addition is prefetched.
+const PREFETCH_DISTANCE: usize = 8;
+
+/// Rounds of batches for the additions still set aside when a window's points are all
+/// scheduled ([`BucketSet::finish`]).
+const FINAL_ROUNDS: usize = 8;
 
 /// Scalars after the GLV/GLS split: little-endian limbs of a non-negative magnitude, with the
 /// number of significant bits (`bits`) shared by all.
@@ -128,16 +140,41 @@ fn split<C: SwCurve>(expanded: &[Affine<C>], scalars: &[Scalar<C>]) -> Split<C> 
     out
 }
 
+/// Estimated cost, in field multiplications, of accumulating one point into a bucket:
+/// batch-affine (5M + 1S and a share of the batch's inversion) from [`MIN_AFFINE_WINDOW`] bits
+/// on, a mixed XYZZ addition (8M + 2S) below.
+const fn add_cost(c: u32) -> u64 {
+    if c >= MIN_AFFINE_WINDOW {
+        6
+    } else {
+        10
+    }
+}
+
+/// Estimated cost, in field multiplications, of the bucket reduction of one `c`-bit window
+/// (`2^(c−1)` buckets): two batch-affine additions per bucket (about 13M) from
+/// [`MIN_AFFINE_REDUCTION`] buckets on ([`reduce_affine`]), two XYZZ additions (about 24M)
+/// below.
+const fn reduction_cost(c: u32) -> u64 {
+    let m = 1u64 << (c - 1);
+    if c >= MIN_AFFINE_WINDOW && m as usize >= MIN_AFFINE_REDUCTION {
+        13 * m
+    } else {
+        24 * m
+    }
+}
+
+/// Estimated cost of one XYZZ doubling, in field multiplications (6M + 3S).
+const DOUBLING_COST: u64 = 9;
+
 /// The window width minimizing the estimated cost, in field multiplications, of `n` additions
-/// into buckets per window (batch-affine, about 6M, from [`MIN_AFFINE_WINDOW`] bits on; XYZZ
-/// mixed additions, about 10M, below) plus the reduction of `2^(c−1)` buckets (two XYZZ
-/// additions, about 22M), over `⌊bits/c⌋ + 1` windows.
+/// into buckets per window ([`add_cost`]) plus the bucket reduction ([`reduction_cost`]), over
+/// `⌊bits/c⌋ + 1` windows.
 pub(crate) fn window_bits(n: usize, bits: u32) -> u32 {
     let mut best = (u64::MAX, 2);
     for c in 2..=16u32 {
         let windows = u64::from(bits / c + 1);
-        let add = if c >= MIN_AFFINE_WINDOW { 6 } else { 10 };
-        let cost = windows * (add * n as u64 + 22 * (1u64 << (c - 1)));
+        let cost = windows * (add_cost(c) * n as u64 + reduction_cost(c));
         if cost < best.0 {
             best = (cost, c);
         }
@@ -150,62 +187,166 @@ pub(crate) fn window_bits(n: usize, bits: u32) -> u32 {
 /// inversion, and the buckets are XYZZ points with mixed additions instead.
 const MIN_AFFINE_WINDOW: u32 = 9;
 
-/// Signed `c`-bit digits of every scalar, window-major (`digits[w·n + i]`), each in
-/// `[−2^(c−1), 2^(c−1)]` with `kᵢ = Σ_w digit·2^(c·w)`; `windows = ⌊bits/c⌋ + 1` absorbs the
+/// The most windows a scalar can have (`⌊256/2⌋ + 1`), for the digit buffers on the stack.
+const MAX_WINDOWS: usize = 129;
+
+/// The signed `c`-bit digits of one scalar into `out[..windows]`, each in
+/// `[−2^(c−1), 2^(c−1)]` with `k = Σ_w digit·2^(c·w)`; `windows = ⌊bits/c⌋ + 1` absorbs the
 /// last carry.
+#[inline]
+fn scalar_digits(k: &[u64; 4], c: u32, out: &mut [i32]) {
+    let mask = (1u64 << c) - 1;
+    let half = 1i64 << (c - 1);
+    let mut carry = 0i64;
+    for (w, digit) in out.iter_mut().enumerate() {
+        let bit = w * c as usize;
+        let (limb, off) = (bit / 64, bit % 64);
+        let mut v = k.get(limb).copied().unwrap_or(0) >> off;
+        if off + c as usize > 64 {
+            v |= k.get(limb + 1).copied().unwrap_or(0) << (64 - off);
+        }
+        let mut d = (v & mask) as i64 + carry;
+        carry = 0;
+        if d > half {
+            d -= 1 << c;
+            carry = 1;
+        }
+        *digit = d as i32;
+    }
+}
+
+/// The number of buckets window `w` needs: its largest digit magnitude, `2^(c−1)`, or
+/// `2^(bits − c·w)` when fewer bits are left (the top window).
+fn window_buckets(bits: u32, c: u32, w: usize) -> usize {
+    let left = bits.saturating_sub(c * w as u32);
+    1 << (c - 1).min(left)
+}
+
+/// Signed `c`-bit digits of every scalar ([`scalar_digits`]), window-major
+/// (`digits[w·n + i]`).
 pub(super) fn signed_digits(scalars: &[[u64; 4]], c: u32, windows: usize) -> Vec<i32> {
     let n = scalars.len();
     let mut digits = alloc::vec![0i32; n * windows];
-    let mask = (1u64 << c) - 1;
-    let half = 1i64 << (c - 1);
+    let mut buf = [0i32; MAX_WINDOWS];
     for (i, k) in scalars.iter().enumerate() {
-        let mut carry = 0i64;
-        for w in 0..windows {
-            let bit = w * c as usize;
-            let (limb, off) = (bit / 64, bit % 64);
-            let mut v = k.get(limb).copied().unwrap_or(0) >> off;
-            if off + c as usize > 64 {
-                v |= k.get(limb + 1).copied().unwrap_or(0) << (64 - off);
-            }
-            let mut d = (v & mask) as i64 + carry;
-            carry = 0;
-            if d > half {
-                d -= 1 << c;
-                carry = 1;
-            }
-            digits[w * n + i] = d as i32;
+        scalar_digits(k, c, &mut buf[..windows]);
+        for (w, d) in buf[..windows].iter().enumerate() {
+            digits[w * n + i] = *d;
         }
     }
     digits
 }
 
-/// One window's buckets, accumulated by batch-affine additions.
-struct Buckets<C: SwCurve> {
+/// `−p` without the constant-time select (public points).
+#[inline(always)]
+fn neg_vartime<C: SwCurve>(p: &Affine<C>) -> Affine<C> {
+    Affine { x: p.x, y: -p.y, infinity: p.infinity }
+}
+
+/// Bucket index flag of a batch entry that doubles its bucket (`B_j + B_j`).
+const DOUBLE: u32 = 1 << 31;
+
+/// Point index flag of an addition of the point's opposite.
+const NEG: u32 = 1 << 31;
+
+/// A bucket set `B_j` (digit magnitude `j + 1`) over a slice of points and its weighted sum
+/// `Σ_j (j + 1)·B_j`.
+trait BucketSet<'a, C: SwCurve> {
+    /// `count` empty buckets, for additions of `points` (fewer than `2^31`).
+    fn new(count: usize, points: &'a [Affine<C>]) -> Self;
+    /// `B_j += ±points[i]` (`−` when `neg`; the point not the identity).
+    fn add(&mut self, j: usize, i: usize, neg: bool);
+    /// `Σ_j (j + 1)·B_j`.
+    fn finish(self) -> Xyzz<C::Base>;
+    /// A hint that bucket `j` is about to be used (brings it towards the cache).
+    #[inline(always)]
+    fn prefetch(&self, _j: usize) {}
+}
+
+/// Hints the processor to bring the cache line at `p` into the cache (no effect elsewhere).
+#[inline(always)]
+fn prefetch<T>(p: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: `_mm_prefetch` needs SSE, which every x86-64 processor has; a prefetch is
+        // a hint that never faults and reads nothing into the program (here the address is
+        // that of a live reference anyway).
+        unsafe { _mm_prefetch::<_MM_HINT_T0>((p as *const T).cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
+
+/// `±points[i & !NEG]`, `−` with [`NEG`].
+#[inline(always)]
+fn signed_point<C: SwCurve>(points: &[Affine<C>], i: u32) -> Affine<C> {
+    let p = &points[(i & !NEG) as usize];
+    if i & NEG != 0 {
+        neg_vartime(p)
+    } else {
+        *p
+    }
+}
+
+/// Buckets in XYZZ coordinates with mixed additions (small windows).
+struct XyzzBuckets<'a, C: SwCurve> {
+    buckets: Vec<Xyzz<C::Base>>,
+    points: &'a [Affine<C>],
+}
+
+impl<'a, C: SwCurve> BucketSet<'a, C> for XyzzBuckets<'a, C> {
+    fn new(count: usize, points: &'a [Affine<C>]) -> Self {
+        XyzzBuckets { buckets: alloc::vec![Xyzz::IDENTITY; count], points }
+    }
+
+    #[inline]
+    fn add(&mut self, j: usize, i: usize, neg: bool) {
+        let p = &self.points[i];
+        let b = &mut self.buckets[j];
+        *b = if neg { b.add_mixed_vartime(&neg_vartime(p)) } else { b.add_mixed_vartime(p) };
+    }
+
+    fn finish(self) -> Xyzz<C::Base> {
+        let mut running = Xyzz::IDENTITY;
+        let mut total = Xyzz::IDENTITY;
+        for b in self.buckets.iter().rev() {
+            running = running.add_vartime(b);
+            total = total.add_vartime(&running);
+        }
+        total
+    }
+}
+
+/// One window's buckets, accumulated by batch-affine additions. Pending additions name their
+/// point by index (with [`NEG`]) rather than copying it.
+struct Buckets<'a, C: SwCurve> {
     /// `B_j` for digit magnitude `j + 1` (the identity when empty).
     affine: Vec<Affine<C>>,
     /// Whether bucket `j` has an addition pending in the current batch.
     busy: Vec<bool>,
-    /// The pending batch: bucket index and the point to add.
-    batch: Vec<(u32, Affine<C>)>,
-    /// Denominators `x_P − x_B`, inverted together.
-    denominators: Vec<C::Base>,
-    /// Prefix products for Montgomery's trick.
+    /// The points added.
+    points: &'a [Affine<C>],
+    /// The pending batch: bucket index (with [`DOUBLE`] for a doubling) and point index (with
+    /// [`NEG`]).
+    batch: Vec<(u32, u32)>,
+    /// Prefix products of the denominators, for Montgomery's trick.
     prefix: Vec<C::Base>,
     /// Additions that met a bucket already in the batch, retried after it.
-    conflicts: Vec<(u32, Affine<C>)>,
-    /// Additions left to the reduction (doublings, crowded buckets).
-    deferred: Vec<(u32, Affine<C>)>,
+    conflicts: Vec<(u32, u32)>,
+    /// Additions left to the reduction (buckets crowded by many additions).
+    deferred: Vec<(u32, u32)>,
     batch_size: usize,
 }
 
-impl<C: SwCurve> Buckets<C> {
-    fn new(count: usize) -> Self {
+impl<'a, C: SwCurve> BucketSet<'a, C> for Buckets<'a, C> {
+    fn new(count: usize, points: &'a [Affine<C>]) -> Self {
         let batch_size = (count / BATCH_FRACTION).max((count / 2).min(MIN_BATCH)).clamp(1, MAX_BATCH);
         Buckets {
             affine: alloc::vec![Affine::identity(); count],
             busy: alloc::vec![false; count],
+            points,
             batch: Vec::with_capacity(batch_size),
-            denominators: Vec::with_capacity(batch_size),
             prefix: Vec::with_capacity(batch_size),
             conflicts: Vec::new(),
             deferred: Vec::new(),
@@ -213,42 +354,89 @@ impl<C: SwCurve> Buckets<C> {
         }
     }
 
-    /// Schedules `B_j += p` (`p` not the identity); performs the batch when it is full, then
-    /// retries the additions that met a busy bucket.
+    #[inline(always)]
+    fn prefetch(&self, j: usize) {
+        if let Some(b) = self.affine.get(j) {
+            prefetch(b);
+        }
+    }
+
+    /// Schedules `B_j += ±points[i]`; performs the batch when it is full, then retries the
+    /// additions that met a busy bucket.
     #[inline]
-    fn add(&mut self, j: usize, p: &Affine<C>) {
-        self.push(j, p);
+    fn add(&mut self, j: usize, i: usize, neg: bool) {
+        self.push(j, i as u32 | if neg { NEG } else { 0 });
         if self.batch.len() >= self.batch_size {
             self.flush();
             self.retry();
         }
     }
 
-    /// `B_j += p` into the batch, or at once when no addition is needed (empty bucket,
-    /// `P + (−P)`); a doubling, or a bucket already in the batch, is set aside.
+    /// `Σ_j (j + 1)·B_j`: the batch-affine reduction ([`reduce_affine`]) when every addition
+    /// went through the batches, otherwise running sums in XYZZ coordinates with the
+    /// set-aside additions folded in.
+    fn finish(mut self) -> Xyzz<C::Base> {
+        self.flush();
+        // The conflicts left: a few rounds of short batches (each round takes at least one
+        // addition per bucket met), then the rest to the reduction.
+        for _ in 0..FINAL_ROUNDS {
+            if self.conflicts.is_empty() {
+                break;
+            }
+            self.retry();
+            self.flush();
+        }
+        self.deferred.append(&mut self.conflicts);
+        if self.deferred.is_empty() && self.affine.len() >= MIN_AFFINE_REDUCTION {
+            return reduce_affine(&self.affine);
+        }
+        self.deferred.sort_unstable_by_key(|(j, _)| *j);
+        let mut running = Xyzz::IDENTITY;
+        let mut total = Xyzz::IDENTITY;
+        for j in (0..self.affine.len()).rev() {
+            running = running.add_mixed_vartime(&self.affine[j]);
+            while let Some((k, i)) = self.deferred.last() {
+                if *k as usize != j {
+                    break;
+                }
+                running = running.add_mixed_vartime(&signed_point(self.points, *i));
+                self.deferred.pop();
+            }
+            total = total.add_vartime(&running);
+        }
+        total
+    }
+}
+
+impl<C: SwCurve> Buckets<'_, C> {
+    /// `B_j += ±points[i]` into the batch, or at once when no field operation is needed (empty
+    /// bucket, `P + (−P)`); `P + P` goes into the batch as a doubling; a bucket already in the
+    /// batch is set aside.
     #[inline]
-    fn push(&mut self, j: usize, p: &Affine<C>) {
+    fn push(&mut self, j: usize, i: u32) {
         if self.busy[j] {
-            self.conflicts.push((j as u32, *p));
+            self.conflicts.push((j as u32, i));
             return;
         }
         let b = &mut self.affine[j];
+        let p = &self.points[(i & !NEG) as usize];
         if bool::from(b.infinity) {
-            *b = *p;
+            *b = signed_point(self.points, i);
             return;
         }
         if b.x == p.x {
-            if b.y == p.y {
-                // P + P: doubled in XYZZ coordinates during the reduction.
-                self.deferred.push((j as u32, *p));
+            let same = if i & NEG != 0 { b.y == -p.y } else { b.y == p.y };
+            if same && !bool::from(b.y.is_zero()) {
+                self.busy[j] = true;
+                self.batch.push((j as u32 | DOUBLE, i));
             } else {
-                // P + (−P).
+                // P + (−P), or the double of a point of order 2.
                 *b = Affine::identity();
             }
             return;
         }
         self.busy[j] = true;
-        self.batch.push((j as u32, *p));
+        self.batch.push((j as u32, i));
     }
 
     /// Re-schedules the additions that met a busy bucket, now that the batch is done; when
@@ -259,8 +447,8 @@ impl<C: SwCurve> Buckets<C> {
         if pending.len() > self.batch_size {
             self.deferred.append(&mut pending);
         } else {
-            for (j, p) in &pending {
-                self.push(*j as usize, p);
+            for (j, i) in &pending {
+                self.push(*j as usize, *i);
             }
             pending.clear();
         }
@@ -270,92 +458,183 @@ impl<C: SwCurve> Buckets<C> {
         }
     }
 
-    /// Performs the pending additions with one inversion: `λ = (y_P − y_B)/(x_P − x_B)`,
-    /// `x = λ² − x_B − x_P`, `y = λ·(x_B − x) − y_B`.
+    /// Performs the pending additions with one inversion ([`affine_step`]).
     fn flush(&mut self) {
         if self.batch.is_empty() {
             return;
         }
-        self.denominators.clear();
         self.prefix.clear();
         let mut acc = C::Base::ONE;
-        for (j, p) in &self.batch {
-            let d = p.x - self.affine[*j as usize].x;
+        for (j, i) in &self.batch {
+            let b = &self.affine[(j & !DOUBLE) as usize];
+            // The x-coordinate only: the sign does not matter here.
+            let p = &self.points[(i & !NEG) as usize];
             self.prefix.push(acc);
-            acc *= d;
-            self.denominators.push(d);
+            acc *= denominator(b, p, j & DOUBLE != 0);
         }
-        // Non-zero: every denominator is (x_P − x_B) with x_P ≠ x_B.
+        // Non-zero: every denominator is x_P − x_B with x_P ≠ x_B, or 2·y_B with y_B ≠ 0.
         let mut inv = acc.inverse_vartime().unwrap_or(C::Base::ZERO);
-        for ((j, p), (d, pre)) in self.batch.iter().zip(self.denominators.iter().zip(&self.prefix)).rev() {
-            let d_inv = inv * *pre;
-            inv *= *d;
-            let b = &mut self.affine[*j as usize];
-            let lambda = (p.y - b.y) * d_inv;
-            let x = lambda.square() - b.x - p.x;
-            let y = lambda * (b.x - x) - b.y;
-            *b = Affine::from_xy_unchecked(x, y);
-            self.busy[*j as usize] = false;
+        for ((j, i), pre) in self.batch.iter().zip(&self.prefix).rev() {
+            let idx = (j & !DOUBLE) as usize;
+            let p = signed_point(self.points, *i);
+            let b = &mut self.affine[idx];
+            affine_step(b, &p, j & DOUBLE != 0, &mut inv, pre);
+            self.busy[idx] = false;
         }
         self.batch.clear();
     }
+}
 
-    /// `Σ_j (j + 1)·B_j` by running sums, the set-aside additions included.
-    fn reduce(mut self) -> Xyzz<C::Base> {
-        self.flush();
-        self.retry();
-        self.flush();
-        self.deferred.append(&mut self.conflicts);
-        self.deferred.sort_unstable_by_key(|(j, _)| *j);
-        let mut running = Xyzz::IDENTITY;
-        let mut total = Xyzz::IDENTITY;
-        for j in (0..self.affine.len()).rev() {
-            running = running.add_mixed_vartime(&self.affine[j]);
-            while let Some((k, p)) = self.deferred.last() {
-                if *k as usize != j {
-                    break;
-                }
-                running = running.add_mixed_vartime(p);
-                self.deferred.pop();
-            }
-            total = total.add_vartime(&running);
-        }
-        total
+/// The denominator of `λ` for `b + p`: `x_P − x_B`, or `2·y_B` for a doubling.
+#[inline(always)]
+fn denominator<C: SwCurve>(b: &Affine<C>, p: &Affine<C>, double: bool) -> C::Base {
+    if double {
+        b.y.double()
+    } else {
+        p.x - b.x
     }
+}
+
+/// One addition of a batch, backwards in Montgomery's trick: with `inv` the inverse of the
+/// product of the denominators up to this one and `pre` the product of those before it,
+/// `b ← b + p` (`λ = (y_P − y_B)/(x_P − x_B)`, or `3·x_B²/(2·y_B)` for a doubling;
+/// `x = λ² − x_B − x_P`, `y = λ·(x_B − x) − y_B`) and `inv` becomes the inverse of the product
+/// before it.
+#[inline(always)]
+fn affine_step<C: SwCurve>(b: &mut Affine<C>, p: &Affine<C>, double: bool, inv: &mut C::Base, pre: &C::Base) {
+    let d = denominator(b, p, double);
+    let d_inv = *inv * *pre;
+    *inv *= d;
+    let numerator = if double {
+        let xx = b.x.square();
+        xx.double() + xx
+    } else {
+        p.y - b.y
+    };
+    let lambda = numerator * d_inv;
+    let x = lambda.square() - b.x - p.x;
+    let y = lambda * (b.x - x) - b.y;
+    *b = Affine::from_xy_unchecked(x, y);
+}
+
+/// `acc[i] += add[i]` for every `i` with one inversion (any points: identities, equal and
+/// opposite pairs are handled apart, doublings join the batch). `prefix` and `kind` are
+/// scratch space.
+fn batch_add<C: SwCurve>(acc: &mut [Affine<C>], add: &[Affine<C>], prefix: &mut Vec<C::Base>, kind: &mut Vec<u8>) {
+    const SKIP: u8 = 0;
+    const ADD: u8 = 1;
+    const DBL: u8 = 2;
+    prefix.clear();
+    kind.clear();
+    let mut product = C::Base::ONE;
+    let mut any = false;
+    for (b, p) in acc.iter_mut().zip(add) {
+        let k = if bool::from(p.infinity) {
+            SKIP
+        } else if bool::from(b.infinity) {
+            *b = *p;
+            SKIP
+        } else if b.x == p.x {
+            if b.y == p.y && !bool::from(b.y.is_zero()) {
+                DBL
+            } else {
+                *b = Affine::identity();
+                SKIP
+            }
+        } else {
+            ADD
+        };
+        prefix.push(product);
+        kind.push(k);
+        if k != SKIP {
+            product *= denominator(b, p, k == DBL);
+            any = true;
+        }
+    }
+    if !any {
+        return;
+    }
+    // Non-zero: a product of non-zero denominators.
+    let mut inv = product.inverse_vartime().unwrap_or(C::Base::ZERO);
+    for (((b, p), pre), k) in acc.iter_mut().zip(add).zip(prefix.iter()).zip(kind.iter()).rev() {
+        if *k != SKIP {
+            affine_step(b, p, *k == DBL, &mut inv, pre);
+        }
+    }
+}
+
+/// Bucket sets at least this large are reduced by [`reduce_affine`].
+const MIN_AFFINE_REDUCTION: usize = 512;
+
+/// Segments of [`reduce_affine`], at most.
+const MAX_SEGMENTS: usize = 256;
+
+/// `Σ_j (j + 1)·B_j` for affine buckets (their count a power of two, at least
+/// [`MIN_AFFINE_REDUCTION`]) by running sums in affine coordinates: the buckets are cut into
+/// `S` segments of `L`, whose running sums `R_s` and sums of running sums `T_s` advance side
+/// by side, one batch inversion ([`batch_add`]) per step for all `S` segments (so about 6M per
+/// addition, against 10–14M for the XYZZ additions of the usual running sums). Segment `s`
+/// starts at bucket `s·L`, so `Σ_j (j + 1)·B_j = Σ_s T_s + L·Σ_s s·R_s`; the last sum, over
+/// `S` terms, by XYZZ running sums.
+fn reduce_affine<C: SwCurve>(buckets: &[Affine<C>]) -> Xyzz<C::Base> {
+    let m = buckets.len();
+    let segments = (m / 8).clamp(1, MAX_SEGMENTS);
+    let len = m / segments;
+    let mut running = alloc::vec![Affine::<C>::identity(); segments];
+    let mut total = alloc::vec![Affine::<C>::identity(); segments];
+    let mut column = alloc::vec![Affine::<C>::identity(); segments];
+    let mut prefix = Vec::with_capacity(segments);
+    let mut kind = Vec::with_capacity(segments);
+    for step in (0..len).rev() {
+        for (s, b) in column.iter_mut().enumerate() {
+            *b = buckets[s * len + step];
+        }
+        batch_add(&mut running, &column, &mut prefix, &mut kind);
+        batch_add(&mut total, &running, &mut prefix, &mut kind);
+    }
+    let mut r = Xyzz::IDENTITY;
+    let mut acc = Xyzz::IDENTITY;
+    for p in running[1..].iter().rev() {
+        r = r.add_mixed_vartime(p);
+        acc = acc.add_vartime(&r);
+    }
+    let mut l = len;
+    while l > 1 {
+        acc = acc.double_vartime();
+        l >>= 1;
+    }
+    debug_assert!(len.is_power_of_two());
+    for p in &total {
+        acc = acc.add_mixed_vartime(p);
+    }
+    acc
 }
 
 /// The bucket sum of one window from its digits: batch-affine buckets ([`Buckets`]) from
 /// [`MIN_AFFINE_WINDOW`] bits on, XYZZ buckets with mixed additions (which handle `P + P` and
 /// `P + (−P)` themselves) below.
-fn window_sum<C: SwCurve>(points: &[Affine<C>], digits: &[i32], c: u32) -> Xyzz<C::Base> {
-    if c < MIN_AFFINE_WINDOW {
-        let mut buckets = alloc::vec![Xyzz::<C::Base>::IDENTITY; 1 << (c - 1)];
-        for (p, &d) in points.iter().zip(digits) {
-            if d > 0 {
-                let b = &mut buckets[d as usize - 1];
-                *b = b.add_mixed_vartime(p);
-            } else if d < 0 {
-                let b = &mut buckets[(-d) as usize - 1];
-                *b = b.add_mixed_vartime(&p.neg());
+fn window_sum<C: SwCurve>(points: &[Affine<C>], digits: &[i32], c: u32, count: usize) -> Xyzz<C::Base> {
+    fn run<'a, C: SwCurve, B: BucketSet<'a, C>>(
+        points: &'a [Affine<C>],
+        digits: &[i32],
+        count: usize,
+    ) -> Xyzz<C::Base> {
+        let mut buckets = B::new(count, points);
+        for (i, &d) in digits.iter().enumerate() {
+            if let Some(&ahead) = digits.get(i + PREFETCH_DISTANCE) {
+                buckets.prefetch((ahead.unsigned_abs() as usize).wrapping_sub(1));
+            }
+            if d != 0 {
+                buckets.add(d.unsigned_abs() as usize - 1, i, d < 0);
             }
         }
-        let mut running = Xyzz::IDENTITY;
-        let mut total = Xyzz::IDENTITY;
-        for b in buckets.iter().rev() {
-            running = running.add_vartime(b);
-            total = total.add_vartime(&running);
-        }
-        return total;
+        buckets.finish()
     }
-    let mut buckets = Buckets::<C>::new(1 << (c - 1));
-    for (p, &d) in points.iter().zip(digits) {
-        if d > 0 {
-            buckets.add(d as usize - 1, p);
-        } else if d < 0 {
-            buckets.add((-d) as usize - 1, &p.neg());
-        }
+    if c < MIN_AFFINE_WINDOW {
+        run::<C, XyzzBuckets<C>>(points, digits, count)
+    } else {
+        run::<C, Buckets<C>>(points, digits, count)
     }
-    buckets.reduce()
 }
 
 /// Pippenger over split scalars (steps 3–5 of the module documentation).
@@ -367,8 +646,9 @@ fn pippenger<C: SwCurve>(split: &Split<C>, parallel: bool) -> Projective<C> {
     let c = window_bits(n, split.bits);
     let windows = (split.bits / c + 1) as usize;
     let digits = signed_digits(&split.scalars, c, windows);
-    let one = |w: usize| window_sum::<C>(&split.points, &digits[w * n..(w + 1) * n], c);
-    let sums: Vec<Xyzz<C::Base>> = window_sums(windows, parallel, one);
+    let one =
+        |w: usize| window_sum::<C>(&split.points, &digits[w * n..(w + 1) * n], c, window_buckets(split.bits, c, w));
+    let sums: Vec<Xyzz<C::Base>> = par_map(windows, parallel, one);
     let mut acc = Xyzz::IDENTITY;
     for s in sums.iter().rev() {
         for _ in 0..c {
@@ -379,19 +659,31 @@ fn pippenger<C: SwCurve>(split: &Split<C>, parallel: bool) -> Projective<C> {
     acc.to_homogeneous()
 }
 
+/// `[f(0), …, f(count − 1)]`, on rayon's pool when `parallel`.
 #[cfg(feature = "parallel")]
-fn window_sums<T: Send>(windows: usize, parallel: bool, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
+fn par_map<T: Send>(count: usize, parallel: bool, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
     use rayon::prelude::*;
     if parallel {
-        (0..windows).into_par_iter().map(f).collect()
+        (0..count).into_par_iter().map(f).collect()
     } else {
-        (0..windows).map(f).collect()
+        (0..count).map(f).collect()
     }
 }
 
 #[cfg(not(feature = "parallel"))]
-fn window_sums<T>(windows: usize, _parallel: bool, f: impl Fn(usize) -> T) -> Vec<T> {
-    (0..windows).map(f).collect()
+fn par_map<T>(count: usize, _parallel: bool, f: impl Fn(usize) -> T) -> Vec<T> {
+    (0..count).map(f).collect()
+}
+
+/// The number of pieces a parallel computation is cut into (one per thread of rayon's pool),
+/// 1 when serial.
+fn pieces(parallel: bool) -> usize {
+    #[cfg(feature = "parallel")]
+    if parallel {
+        return rayon::current_num_threads().max(1);
+    }
+    let _ = parallel;
+    1
 }
 
 /// `Σ [kᵢ]·Pᵢ` over the first `min(points.len(), scalars.len())` pairs (see the module
@@ -408,20 +700,119 @@ pub(crate) fn msm_vartime<C: SwCurve>(points: &[Affine<C>], scalars: &[Scalar<C>
     pippenger(&split(&expanded, &scalars[..n]), parallel)
 }
 
-/// Precomputed images `φʲ(Pᵢ)` of a fixed point set, for
+/// The default memory bound of a [`MsmTable`]'s shifted copies: 64 MiB.
+const DEFAULT_TABLE_BYTES: usize = 64 << 20;
+
+/// Precomputed points of a fixed point set for
 /// [`Group::msm_with_table_vartime`](crate::curve::Group::msm_with_table_vartime) (the generic
-/// wrapper is `isochron::msm::FixedBaseMsm`). Table size: `d·n` affine points.
+/// wrapper is `isochron::msm::FixedBaseMsm`).
+///
+/// For each point `P` of the set, each endomorphism image `φᵉ(P)` (`e < d`: `d` = 2 on G1, 4 on
+/// G2 of the pairing curves, 1 without an endomorphism) and each `t < T` (the *copies*), the
+/// table holds `[2^(c·t)]·φᵉ(P)` in affine coordinates, `c` the table's window width: `d·T·n`
+/// affine points ([`MsmTable::size_bytes`]). With `T` copies, `T` consecutive `c`-bit windows
+/// of the (split) scalars share one set of buckets: an MSM over the table runs
+/// `⌈W/T⌉` bucket reductions and `c·T·(⌈W/T⌉ − 1)` doublings instead of `W` reductions and
+/// `c·(W − 1)` doublings (`W = ⌊bits/c⌋ + 1` windows), for the same number of bucket additions,
+/// and the saving lets `c` grow. `T = W` (the default when it fits [`DEFAULT_TABLE_BYTES`])
+/// leaves a single reduction and no doubling. `T = 1` keeps the endomorphism images only, and
+/// the window width is then chosen per call as in [`msm_vartime`].
+///
+/// Sizes for the 4096 points of the EIP-4844 setup on G1 of BLS12-381 (`d = 2`,
+/// 104-byte affine points): the default `c = 13`, `T = 10` is 81 920 points, 8.1 MiB
+/// (8 519 680 bytes); `T = 1` is 8192 points, 0.8 MiB.
 #[derive(Clone, Debug)]
 pub struct MsmTable<C: SwCurve> {
-    pub(super) images: Vec<Affine<C>>,
+    /// `points[(i·d + e)·T + t] = [2^(c·t)]·φᵉ(Pᵢ)`.
+    pub(super) points: Vec<Affine<C>>,
     pub(super) len: usize,
+    dim: usize,
+    copies: usize,
+    window: u32,
+    bits: u32,
+}
+
+/// The endomorphism dimension `d` and the bit bound of the split scalars of curve `C`.
+fn split_shape<C: SwCurve>() -> (usize, u32) {
+    match C::ENDOMORPHISM {
+        Some(endo) => (endo.lattice.dim(), endo.lattice.bits()),
+        None => (1, 256),
+    }
+}
+
+/// The estimated cost, in field multiplications, of an MSM over `n` split scalars of `bits`
+/// bits with `c`-bit windows and `copies` shifted copies per point (see [`MsmTable`]).
+fn table_cost(n: usize, bits: u32, c: u32, copies: usize) -> u64 {
+    let windows = (bits / c + 1) as usize;
+    let copies = copies.clamp(1, windows);
+    let groups = windows.div_ceil(copies) as u64;
+    add_cost(c) * (n * windows) as u64
+        + groups * reduction_cost(c)
+        + (groups - 1) * u64::from(c) * copies as u64 * DOUBLING_COST
+}
+
+/// The window width of a table of `copies` copies over `n` split scalars of `bits` bits: the
+/// cheapest by [`table_cost`].
+fn table_window(n: usize, bits: u32, copies: usize) -> u32 {
+    (2..=16u32).min_by_key(|&c| (table_cost(n, bits, c, copies), c)).unwrap_or(2)
 }
 
 impl<C: SwCurve> MsmTable<C> {
-    /// The table of `points`: `d·n` affine points (`d` = 2 on G1, 4 on G2 of the pairing
-    /// curves, 1 without an endomorphism).
-    pub(crate) fn new(points: &[Affine<C>]) -> Self {
-        MsmTable { images: expand_points(points), len: points.len() }
+    /// The table of `points` with `copies` shifted copies (`None`: the default, the fewest
+    /// copies whose estimated cost is within 2% of the best, within [`DEFAULT_TABLE_BYTES`]);
+    /// `copies` is clamped to `[1, W]`.
+    pub(crate) fn new(points: &[Affine<C>], copies: Option<usize>) -> Self {
+        let n = points.len();
+        let (dim, bits) = split_shape::<C>();
+        let nd = (n * dim).max(1);
+        let point_bytes = core::mem::size_of::<Affine<C>>();
+        let copies = match copies {
+            Some(t) => t.max(1),
+            None => {
+                let max_copies = (bits / 2 + 1) as usize;
+                let cost = |t: usize| table_cost(nd, bits, table_window(nd, bits, t), t);
+                let fits = |t: usize| t == 1 || nd * t * point_bytes <= DEFAULT_TABLE_BYTES;
+                let best = (1..=max_copies).filter(|&t| fits(t)).map(cost).min().unwrap_or(0);
+                (1..=max_copies).find(|&t| fits(t) && cost(t) * 50 <= best * 51).unwrap_or(1)
+            }
+        };
+        if copies == 1 || n < SMALL_N {
+            return MsmTable { points: expand_points(points), len: n, dim, copies: 1, window: 0, bits };
+        }
+        let window = table_window(nd, bits, copies);
+        let copies = copies.min((bits / window + 1) as usize);
+        // [2^(c·t)]·P by c doublings a step, normalized together.
+        let mut shifted = Vec::with_capacity(n * copies);
+        for p in points {
+            let mut q = Projective::from(*p);
+            for t in 0..copies {
+                if t > 0 {
+                    for _ in 0..window {
+                        q = q.double();
+                    }
+                }
+                shifted.push(q);
+            }
+        }
+        let mut affine = alloc::vec![Affine::identity(); shifted.len()];
+        Projective::normalize_into(&shifted, &mut affine);
+        drop(shifted);
+        let mut table = alloc::vec![Affine::identity(); n * dim * copies];
+        for (i, row) in affine.chunks_exact(copies).enumerate() {
+            for (t, q) in row.iter().enumerate() {
+                let mut image = *q;
+                for e in 0..dim {
+                    if e > 0 && !bool::from(image.infinity) {
+                        // `dim > 1` only with an endomorphism.
+                        if let Some(endo) = C::ENDOMORPHISM {
+                            image = map_affine(endo.map, &image);
+                        }
+                    }
+                    table[(i * dim + e) * copies + t] = image;
+                }
+            }
+        }
+        MsmTable { points: table, len: n, dim, copies, window, bits }
     }
 
     /// The number of points of the set.
@@ -433,22 +824,111 @@ impl<C: SwCurve> MsmTable<C> {
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
+
+    /// The number of shifted copies `T` of each point (1: endomorphism images only).
+    pub fn copies(&self) -> usize {
+        self.copies
+    }
+
+    /// The window width `c` of the shifted copies (0 when `T = 1`: chosen per call).
+    pub fn window_bits(&self) -> u32 {
+        self.window
+    }
+
+    /// The memory held by the table's points, in bytes (`d·T·n` affine points).
+    pub fn size_bytes(&self) -> usize {
+        self.points.len() * core::mem::size_of::<Affine<C>>()
+    }
 }
 
 /// [`msm_vartime`] over a precomputed table (pairs beyond the shorter of the set and `scalars`
-/// are ignored).
+/// are ignored): the same point.
 pub(crate) fn msm_with_table_vartime<C: SwCurve>(
     table: &MsmTable<C>,
     scalars: &[Scalar<C>],
     parallel: bool,
 ) -> Projective<C> {
     let n = table.len.min(scalars.len());
-    let dim = table.images.len() / table.len.max(1);
+    let stride = table.dim * table.copies;
     if n < SMALL_N {
-        let points: Vec<Affine<C>> = table.images.iter().step_by(dim.max(1)).take(n).copied().collect();
+        let points: Vec<Affine<C>> = table.points.iter().step_by(stride.max(1)).take(n).copied().collect();
         return msm_vartime(&points, &scalars[..n], false);
     }
-    pippenger(&split(&table.images[..n * dim], &scalars[..n]), parallel)
+    if table.copies == 1 {
+        return pippenger(&split(&table.points[..n * table.dim], &scalars[..n]), parallel);
+    }
+    // The split scalars: (index i·d + e of the table row, magnitude, sign).
+    let mut entries: Vec<(u32, [u64; 4], bool)> = Vec::with_capacity(n * table.dim);
+    for (i, k) in scalars[..n].iter().enumerate() {
+        if bool::from(table.points[i * stride].infinity) {
+            continue;
+        }
+        let k = k.to_canonical_limbs();
+        if k == [0; 4] {
+            continue;
+        }
+        match C::ENDOMORPHISM {
+            Some(endo) => {
+                let dec = endo.lattice.decompose(&k);
+                for (e, (m, neg)) in dec.magnitudes.iter().zip(&dec.negative).take(table.dim).enumerate() {
+                    if *m != [0, 0] {
+                        entries.push(((i * table.dim + e) as u32, [m[0], m[1], 0, 0], bool::from(*neg)));
+                    }
+                }
+            }
+            None => entries.push((i as u32, k, false)),
+        }
+    }
+    if entries.is_empty() {
+        return Projective::identity();
+    }
+    let chunk = entries.len().div_ceil(pieces(parallel));
+    let parts = par_map(entries.len().div_ceil(chunk), parallel, |p| {
+        let part = &entries[p * chunk..((p + 1) * chunk).min(entries.len())];
+        if table.window < MIN_AFFINE_WINDOW {
+            table_sum::<C, XyzzBuckets<C>>(table, part)
+        } else {
+            table_sum::<C, Buckets<C>>(table, part)
+        }
+    });
+    let mut acc = Xyzz::IDENTITY;
+    for s in &parts {
+        acc = acc.add_vartime(s);
+    }
+    acc.to_homogeneous()
+}
+
+/// `Σ` over split scalars `entries` of the table's points: `T` windows per bucket set, groups of
+/// windows combined by `c·T` doublings.
+fn table_sum<'a, C: SwCurve, B: BucketSet<'a, C>>(
+    table: &'a MsmTable<C>,
+    entries: &[(u32, [u64; 4], bool)],
+) -> Xyzz<C::Base> {
+    let c = table.window;
+    let copies = table.copies;
+    let windows = (table.bits / c + 1) as usize;
+    let groups = windows.div_ceil(copies);
+    let mut digits = [0i32; MAX_WINDOWS];
+    let mut acc = Xyzz::IDENTITY;
+    for g in (0..groups).rev() {
+        for _ in 0..c as usize * copies {
+            acc = acc.double_vartime();
+        }
+        let (first, last) = (g * copies, ((g + 1) * copies).min(windows));
+        let count = (first..last).map(|w| window_buckets(table.bits, c, w)).max().unwrap_or(1);
+        let mut buckets = B::new(count, &table.points);
+        for (row, k, neg) in entries {
+            scalar_digits(k, c, &mut digits[..windows]);
+            let base = *row as usize * copies;
+            for (t, &d) in digits[first..last].iter().enumerate() {
+                if d != 0 {
+                    buckets.add(d.unsigned_abs() as usize - 1, base + t, (d < 0) != *neg);
+                }
+            }
+        }
+        acc = acc.add_vartime(&buckets.finish());
+    }
+    acc
 }
 
 #[cfg(test)]
