@@ -65,6 +65,12 @@ step "cargo test -p isochron, feature parallel off"
 cargo test -p isochron --profile ci --locked --no-default-features --features std
 # ---- end parallel off ------------------------------------------------------------------------
 
+# The rust-eth-kzg peers live in a build of their own (isochron-bench's `rust-eth-kzg` feature
+# changes blst's build for every peer): their lint and their agreement with c-kzg and isochron.
+step "isochron-bench with the rust-eth-kzg peers (clippy, tests)"
+cargo clippy -p isochron-bench --all-targets --locked --features rust-eth-kzg -- -D warnings
+cargo test -p isochron-bench --profile ci --locked --features rust-eth-kzg --lib
+
 if [ -x scripts/ctgrind.sh ]; then
     step "constant-time check (valgrind)"
     scripts/ctgrind.sh
