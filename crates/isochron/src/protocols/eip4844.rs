@@ -29,7 +29,7 @@ use alloc::vec::Vec;
 use sha2::{Digest, Sha256};
 
 use crate::curve::{Group, PointEncoding};
-use crate::curves::bls12_381::{Bls12_381, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
+use crate::curves::bls12_381::{Bls12_381, Fr, G1Affine, G1Projective, G2Affine};
 use crate::error::Error;
 use crate::field::{Field, PrimeField};
 #[cfg(feature = "std")]
@@ -321,12 +321,13 @@ impl KzgSettings {
         Ok(self.verify_kzg_proof_batch(&cs, &zs, &ys, &pis))
     }
 
-    /// `verify_kzg_proof_impl`: `e(C − [y]G1, −G2) · e(π, [τ]G2 − [z]G2) = 1`.
+    /// `verify_kzg_proof_impl`: `e(C − [y]G1, −G2) · e(π, [τ]G2 − [z]G2) = 1`, checked in the
+    /// equivalent form `e(C − [y]G1 + [z]π, −G2) · e(π, [τ]G2) = 1` (bilinearity: the
+    /// multiplication by `z` moves from G2 to G1, and shares its doublings with the one by `y`).
     fn verify_kzg_proof_impl(&self, c: &G1Affine, z: &Fr, y: &Fr, proof: &G1Affine) -> bool {
-        let x_minus_z =
-            (G2Projective::from(self.g2_monomial[1]) - G2Projective::generator().mul_vartime(z)).to_affine();
-        let p_minus_y = (G1Projective::from(*c) - G1Projective::generator().mul_vartime(y)).to_affine();
-        Bls12_381::pairing_check(&[(p_minus_y, -G2Affine::generator()), (*proof, x_minus_z)])
+        let lhs =
+            G1Projective::from(*c) + G1Projective::multi_mul_vartime(&[*proof, G1Affine::generator()], &[*z, -*y]);
+        Bls12_381::pairing_check(&[(lhs.to_affine(), -G2Affine::generator()), (*proof, self.g2_monomial[1])])
     }
 
     /// `verify_kzg_proof_batch`: with `r` hashed from every input (domain
@@ -410,10 +411,13 @@ impl KzgSettings {
         }
         let mut denominators: Vec<Fr> = roots.iter().map(|w| *z - w).collect();
         Fr::batch_inverse_vartime(&mut denominators);
-        let mut result = Fr::ZERO;
-        for i in 0..FIELD_ELEMENTS_PER_BLOB {
-            result += poly[i] * roots[i] * denominators[i];
+        // Σ pᵢ·ωᵢ/(z − ωᵢ) = z·Σ pᵢ/(z − ωᵢ) − Σ pᵢ: one product per term instead of two.
+        let (mut weighted, mut plain) = (Fr::ZERO, Fr::ZERO);
+        for (p, d) in poly.iter().zip(&denominators) {
+            weighted += *p * d;
+            plain += p;
         }
+        let result = *z * weighted - plain;
         let width = Fr::from_u64(FIELD_ELEMENTS_PER_BLOB as u64);
         // The width is a nonzero field element (4096 < r): it has an inverse.
         let inverse_width = width.inverse_vartime().unwrap_or(Fr::ZERO);
