@@ -714,9 +714,9 @@ const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 /// of the (split) scalars share one set of buckets: an MSM over the table runs
 /// `⌈W/T⌉` bucket reductions and `c·T·(⌈W/T⌉ − 1)` doublings instead of `W` reductions and
 /// `c·(W − 1)` doublings (`W = ⌊bits/c⌋ + 1` windows), for the same number of bucket additions,
-/// and the saving lets `c` grow. `T = W` (the default when it fits [`DEFAULT_TABLE_BYTES`])
+/// and the saving lets `c` grow. `T = W` (the default when it fits `DEFAULT_TABLE_BYTES`)
 /// leaves a single reduction and no doubling. `T = 1` keeps the endomorphism images only, and
-/// the window width is then chosen per call as in [`msm_vartime`].
+/// the window width is then chosen per call as in `msm_vartime`.
 ///
 /// Sizes for the 4096 points of the EIP-4844 setup on G1 of BLS12-381 (`d = 2`,
 /// 104-byte affine points): the default `c = 13`, `T = 10` is 81 920 points, 8.1 MiB
