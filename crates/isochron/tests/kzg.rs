@@ -531,6 +531,29 @@ fn differential_c_kzg_cells() {
     let (cmc, cmp) = theirs.recover_cells_and_kzg_proofs(&idx, &to_cells(&mixed)).unwrap();
     assert_eq!(mc[5][..], cmc[5].to_bytes()[..]);
     assert_eq!(mp[5][..], cmp[5].to_bytes()[..]);
+
+    // Invalid inputs, rejected by both: a blob and a cell with a field element ≥ r (r itself),
+    // a cell index out of range, a proof off the curve.
+    let r = hex::decode("73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001").unwrap();
+    let mut bad_blob = blob.clone();
+    bad_blob[4064..4096].copy_from_slice(&r);
+    assert_eq!(ours.compute_cells_and_kzg_proofs(&bad_blob), Err(Error::NonCanonical));
+    assert!(theirs.compute_cells_and_kzg_proofs(&c_kzg::Blob::from_bytes(&bad_blob).unwrap()).is_err());
+    let mut bad_cell = cells[9];
+    bad_cell[32..64].copy_from_slice(&r);
+    let verify_both = |idx: u64, cell: Cell, proof: [u8; 48]| {
+        let mine = ours.verify_cell_kzg_proof_batch(&[commitment], &[idx], &[cell], &[proof]).ok();
+        let peer =
+            theirs.verify_cell_kzg_proof_batch(&to_c(&[commitment]), &[idx], &to_cells(&[cell]), &to_c(&[proof])).ok();
+        assert_eq!(mine, peer, "cell index {idx}");
+        mine
+    };
+    assert_eq!(verify_both(9, bad_cell, proofs[9]), None);
+    assert_eq!(verify_both(128, cells[9], proofs[9]), None);
+    let mut off_curve = proofs[9];
+    off_curve[47] ^= 1;
+    let _ = verify_both(9, cells[9], off_curve);
+    assert_eq!(verify_both(9, cells[9], proofs[9]), Some(true));
 }
 
 #[test]
