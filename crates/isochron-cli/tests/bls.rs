@@ -1,7 +1,11 @@
 //! `isochron bls`: Ethereum vectors (ethereum/bls12-381-tests v0.1.2) through the command line,
 //! exit statuses (0 valid, 1 invalid, 2 bad input with one line on stderr) and `--json`.
 
-use std::process::{Command, Output};
+mod common;
+
+use std::process::Command;
+
+use common::{isochron, isochron_stdin, ok, stderr, stdout};
 
 const SK: &str = "0x328388aff0d4a5b7dc9205abd374e7e98f3cd9f3418edb4eafda5fb16473d216";
 const PK: &str = "b53d21a4cfd562c469cc81514d4ce5a6b577d8403d32a394dc265dd190b47fa9f829fdd7963afdf972e5e77854051f6f";
@@ -23,24 +27,6 @@ const NOT_IN_G1: &str =
     "8123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 const NOT_ON_CURVE: &str =
     "8123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde0";
-
-fn isochron(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_isochron")).args(args).output().expect("runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap().trim_end().to_string()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = isochron(args);
-    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
-    stdout(&o)
-}
 
 #[test]
 fn keygen_pubkey_sign() {
@@ -140,21 +126,6 @@ fn bad_input_exits_2_with_one_line_naming_the_problem() {
         assert!(err.contains(needle), "{args:?}: {err:?} should name {needle:?}");
         assert!(o.stdout.is_empty(), "{args:?}");
     }
-}
-
-/// Runs `isochron` with `input` on stdin.
-fn isochron_stdin(args: &[&str], input: &[u8]) -> Output {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_isochron"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    child.stdin.take().expect("stdin").write_all(input).expect("writes stdin");
-    child.wait_with_output().expect("waits")
 }
 
 /// A file in the temporary directory, removed when dropped.

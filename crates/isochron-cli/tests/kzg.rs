@@ -4,43 +4,15 @@
 //! consensus-spec-tests vectors and c-kzg); blob files raw, hex and on stdin; exit statuses (0
 //! valid, 1 invalid, 2 bad input with one line on stderr); `--json`; `--setup`.
 
-use std::io::Write;
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+
+use common::{isochron, isochron_stdin, ok, stderr, stdout};
 
 use isochron::protocols::eip4844::{KzgSettings, BYTES_PER_BLOB, MAINNET_SETUP};
 use isochron::protocols::eip7594::Cell;
 use isochron_cli::hex;
-
-fn isochron(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_isochron")).args(args).output().expect("runs")
-}
-
-fn isochron_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_isochron"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap().trim_end().to_string()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = isochron(args);
-    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
-    stdout(&o)
-}
 
 fn bad_input(args: &[&str]) -> String {
     let o = isochron(args);
