@@ -269,6 +269,13 @@ impl KzgSettings {
     /// `verify_blob_kzg_proof`: whether `proof` is the blob's proof for `commitment` at the
     /// Fiat–Shamir challenge.
     pub fn verify_blob_kzg_proof(&self, blob: &[u8], commitment: &[u8], proof: &[u8]) -> Result<bool, Error> {
+        let (c, z, y, pi) = self.blob_claim(blob, commitment, proof)?;
+        Ok(self.verify_kzg_proof_impl(&c, &z, &y, &pi))
+    }
+
+    /// The checked inputs of `verify_blob_kzg_proof` and the claim they make: the commitment
+    /// `C`, the Fiat–Shamir challenge `z`, the blob's value `y` at `z` and the proof `π`.
+    fn blob_claim(&self, blob: &[u8], commitment: &[u8], proof: &[u8]) -> Result<(G1Affine, Fr, Fr, G1Affine), Error> {
         check_len(blob, BYTES_PER_BLOB)?;
         check_len(commitment, BYTES_PER_COMMITMENT)?;
         check_len(proof, BYTES_PER_PROOF)?;
@@ -276,8 +283,7 @@ impl KzgSettings {
         let poly = blob_to_polynomial(blob)?;
         let z = compute_challenge(blob, commitment);
         let y = self.evaluate_polynomial_in_evaluation_form(&poly, &z);
-        let pi = bytes_to_kzg_g1(proof)?;
-        Ok(self.verify_kzg_proof_impl(&c, &z, &y, &pi))
+        Ok((c, z, y, bytes_to_kzg_g1(proof)?))
     }
 
     /// `verify_blob_kzg_proof_batch`: [`KzgSettings::verify_blob_kzg_proof`] for many blobs at
@@ -302,17 +308,7 @@ impl KzgSettings {
             return Err(Error::Count { expected: blobs.len(), got: proofs.len() });
         }
         // Each blob's checks, challenge and evaluation (on rayon's pool with `parallel`).
-        let one = |i: usize| -> Result<(G1Affine, Fr, Fr, G1Affine), Error> {
-            let (blob, commitment, proof) = (blobs[i].as_ref(), commitments[i].as_ref(), proofs[i].as_ref());
-            check_len(blob, BYTES_PER_BLOB)?;
-            check_len(commitment, BYTES_PER_COMMITMENT)?;
-            check_len(proof, BYTES_PER_PROOF)?;
-            let c = bytes_to_kzg_g1(commitment)?;
-            let poly = blob_to_polynomial(blob)?;
-            let z = compute_challenge(blob, commitment);
-            let y = self.evaluate_polynomial_in_evaluation_form(&poly, &z);
-            Ok((c, z, y, bytes_to_kzg_g1(proof)?))
-        };
+        let one = |i: usize| self.blob_claim(blobs[i].as_ref(), commitments[i].as_ref(), proofs[i].as_ref());
         let checked = map_range(blobs.len(), one).into_iter().collect::<Result<Vec<_>, Error>>()?;
         let cs: Vec<G1Affine> = checked.iter().map(|t| t.0).collect();
         let zs: Vec<Fr> = checked.iter().map(|t| t.1).collect();

@@ -52,7 +52,7 @@ use crate::curve::short_weierstrass::MultiFixedMsm;
 use crate::curve::{Group, PointEncoding};
 use crate::curves::bls12_381::{Bls12_381, Fr, G1Affine, G1Curve, G1Projective, G2Affine};
 use crate::error::Error;
-use crate::fft::EvaluationDomain;
+use crate::fft::{bit_reversed_index, EvaluationDomain};
 use crate::field::Field;
 use crate::pairing::PairingEngine;
 
@@ -208,14 +208,9 @@ impl DasTables {
     }
 }
 
-/// `reverse_bits(i, order)` for a power-of-two `order`.
+/// `reverse_bits(i, order)` for a power-of-two `order` ([`bit_reversed_index`]).
 fn reverse_bits(i: usize, order: usize) -> usize {
-    let bits = order.trailing_zeros();
-    if bits == 0 {
-        0
-    } else {
-        i.reverse_bits() >> (usize::BITS - bits)
-    }
+    bit_reversed_index(i, order.trailing_zeros())
 }
 
 fn bit_reverse_in_place<T>(values: &mut [T]) {
@@ -450,7 +445,7 @@ impl DasTables {
         // construct_vanishing_polynomial: Π (X − ω₁₂₈^brp₇(i)) over the missing cells i, in X⁶⁴.
         let mut short = vec![Fr::ONE];
         for (i, _) in present.iter().enumerate().filter(|(_, p)| !**p) {
-            let root = self.roots_ext[FIELD_ELEMENTS_PER_CELL * reverse_bits(i, CELLS_PER_EXT_BLOB)];
+            let root = self.coset_shift_pow_cell(i);
             // short ← short·(X − root)
             short.push(Fr::ZERO);
             for j in (0..short.len()).rev() {
