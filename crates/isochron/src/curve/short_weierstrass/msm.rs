@@ -33,7 +33,6 @@
 
 use alloc::vec::Vec;
 
-use super::glv::MAX_DIM;
 use super::xyzz::Xyzz;
 use super::{Affine, Projective, Scalar, SwCurve};
 use crate::field::Field;
@@ -101,12 +100,13 @@ pub(super) fn expand_points<C: SwCurve>(points: &[Affine<C>]) -> Vec<Affine<C>> 
     out
 }
 
-/// Splits each scalar by the curve's lattice (points from [`expand_points`], `d` per scalar),
-/// dropping zero scalars and identity points and folding the signs into the points.
-fn split<C: SwCurve>(expanded: &[Affine<C>], scalars: &[Scalar<C>]) -> Split<C> {
+/// Splits each scalar by the curve's lattice, dropping zero scalars and identity points and
+/// folding the signs into the points. With `expanded`, `points` holds the images `φʲ(Pᵢ)`, `d` per
+/// point ([`expand_points`]); otherwise one point per scalar, whose images are computed here.
+fn split<C: SwCurve>(points: &[Affine<C>], expanded: bool, scalars: &[Scalar<C>]) -> Split<C> {
     let Some(endo) = C::ENDOMORPHISM else {
         let mut out = Split { points: Vec::with_capacity(scalars.len()), scalars: Vec::new(), bits: 256 };
-        for (p, k) in expanded.iter().zip(scalars) {
+        for (p, k) in points.iter().zip(scalars) {
             let k = k.to_canonical_limbs();
             if !bool::from(p.infinity) && k != [0; 4] {
                 out.points.push(*p);
@@ -117,11 +117,12 @@ fn split<C: SwCurve>(expanded: &[Affine<C>], scalars: &[Scalar<C>]) -> Split<C> 
     };
     let lattice = &endo.lattice;
     let dim = lattice.dim();
-    let n = scalars.len().min(expanded.len() / dim);
+    let stride = if expanded { dim } else { 1 };
+    let n = scalars.len().min(points.len() / stride);
     let mut out =
         Split { points: Vec::with_capacity(n * dim), scalars: Vec::with_capacity(n * dim), bits: lattice.bits() };
-    for (images, k) in expanded.chunks_exact(dim).zip(&scalars[..n]) {
-        if bool::from(images[0].infinity) {
+    for (i, (p, k)) in points.iter().step_by(stride).zip(&scalars[..n]).enumerate() {
+        if bool::from(p.infinity) {
             continue;
         }
         let k = k.to_canonical_limbs();
@@ -129,11 +130,15 @@ fn split<C: SwCurve>(expanded: &[Affine<C>], scalars: &[Scalar<C>]) -> Split<C> 
             continue;
         }
         let dec = lattice.decompose(&k);
-        for ((image, m), neg) in images.iter().zip(&dec.magnitudes).zip(&dec.negative).take(MAX_DIM) {
+        let mut image = *p;
+        for (e, (m, neg)) in dec.magnitudes.iter().zip(&dec.negative).take(dim).enumerate() {
+            if e > 0 {
+                image = if expanded { points[i * dim + e] } else { map_affine(endo.map, &image) };
+            }
             if *m == [0, 0] {
                 continue;
             }
-            out.points.push(if bool::from(*neg) { image.neg() } else { *image });
+            out.points.push(if bool::from(*neg) { neg_vartime(&image) } else { image });
             out.scalars.push([m[0], m[1], 0, 0]);
         }
     }
@@ -476,9 +481,9 @@ impl<C: SwCurve> Buckets<'_, C> {
         let mut inv = acc.inverse_vartime().unwrap_or(C::Base::ZERO);
         for ((j, i), pre) in self.batch.iter().zip(&self.prefix).rev() {
             let idx = (j & !DOUBLE) as usize;
-            let p = signed_point(self.points, *i);
+            let p = &self.points[(i & !NEG) as usize];
             let b = &mut self.affine[idx];
-            affine_step(b, &p, j & DOUBLE != 0, &mut inv, pre);
+            affine_step(b, p, i & NEG != 0, j & DOUBLE != 0, &mut inv, pre);
             self.busy[idx] = false;
         }
         self.batch.clear();
@@ -497,23 +502,43 @@ fn denominator<C: SwCurve>(b: &Affine<C>, p: &Affine<C>, double: bool) -> C::Bas
 
 /// One addition of a batch, backwards in Montgomery's trick: with `inv` the inverse of the
 /// product of the denominators up to this one and `pre` the product of those before it,
-/// `b ← b + p` (`λ = (y_P − y_B)/(x_P − x_B)`, or `3·x_B²/(2·y_B)` for a doubling;
-/// `x = λ² − x_B − x_P`, `y = λ·(x_B − x) − y_B`) and `inv` becomes the inverse of the product
-/// before it.
+/// `b ← b ± p` (`−` when `neg`) and `inv` becomes the inverse of the product before it.
+/// `λ = (y_P − y_B)/(x_P − x_B)`, or `3·x_B²/(2·y_B)` for a doubling (`b + b`: `p` is `±b`);
+/// `x = λ² − x_B − x_P`, `y = λ·(x_B − x) − y_B`. For `b − p` the code computes
+/// `λ' = −λ = (y_P + y_B)/(x_P − x_B)` and `y = λ'·(x − x_B) − y_B`, so that `−p` is never
+/// formed.
 #[inline(always)]
-fn affine_step<C: SwCurve>(b: &mut Affine<C>, p: &Affine<C>, double: bool, inv: &mut C::Base, pre: &C::Base) {
+fn affine_step<C: SwCurve>(
+    b: &mut Affine<C>,
+    p: &Affine<C>,
+    neg: bool,
+    double: bool,
+    inv: &mut C::Base,
+    pre: &C::Base,
+) {
     let d = denominator(b, p, double);
     let d_inv = *inv * *pre;
     *inv *= d;
-    let numerator = if double {
+    if double {
         let xx = b.x.square();
-        xx.double() + xx
+        let lambda = (xx.double() + xx) * d_inv;
+        let x = lambda.square() - b.x.double();
+        let y = lambda * (b.x - x) - b.y;
+        *b = Affine::from_xy_unchecked(x, y);
+        return;
+    }
+    let sum_x = b.x + p.x;
+    let (lambda, x, dx);
+    if neg {
+        lambda = (p.y + b.y) * d_inv;
+        x = lambda.square() - sum_x;
+        dx = x - b.x;
     } else {
-        p.y - b.y
-    };
-    let lambda = numerator * d_inv;
-    let x = lambda.square() - b.x - p.x;
-    let y = lambda * (b.x - x) - b.y;
+        lambda = (p.y - b.y) * d_inv;
+        x = lambda.square() - sum_x;
+        dx = b.x - x;
+    }
+    let y = lambda * dx - b.y;
     *b = Affine::from_xy_unchecked(x, y);
 }
 
@@ -558,7 +583,7 @@ fn batch_add<C: SwCurve>(acc: &mut [Affine<C>], add: &[Affine<C>], prefix: &mut 
     let mut inv = product.inverse_vartime().unwrap_or(C::Base::ZERO);
     for (((b, p), pre), k) in acc.iter_mut().zip(add).zip(prefix.iter()).zip(kind.iter()).rev() {
         if *k != SKIP {
-            affine_step(b, p, *k == DBL, &mut inv, pre);
+            affine_step(b, p, false, *k == DBL, &mut inv, pre);
         }
     }
 }
@@ -696,8 +721,7 @@ pub(crate) fn msm_vartime<C: SwCurve>(points: &[Affine<C>], scalars: &[Scalar<C>
         let refs: Vec<&[u64]> = words.iter().map(|w| &w[..]).collect();
         return Projective::multi_mul_limbs_vartime(&points[..n], &refs);
     }
-    let expanded = expand_points(&points[..n]);
-    pippenger(&split(&expanded, &scalars[..n]), parallel)
+    pippenger(&split(&points[..n], false, &scalars[..n]), parallel)
 }
 
 /// The default memory bound of a [`MsmTable`]'s shifted copies: 64 MiB.
@@ -855,7 +879,7 @@ pub(crate) fn msm_with_table_vartime<C: SwCurve>(
         return msm_vartime(&points, &scalars[..n], false);
     }
     if table.copies == 1 {
-        return pippenger(&split(&table.points[..n * table.dim], &scalars[..n]), parallel);
+        return pippenger(&split(&table.points[..n * table.dim], true, &scalars[..n]), parallel);
     }
     // The split scalars: (index i·d + e of the table row, magnitude, sign).
     let mut entries: Vec<(u32, [u64; 4], bool)> = Vec::with_capacity(n * table.dim);
