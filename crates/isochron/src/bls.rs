@@ -24,7 +24,6 @@
 
 mod batch;
 pub mod eth;
-mod hkdf;
 pub mod keys;
 mod scheme;
 pub mod signature;

@@ -93,6 +93,8 @@ pub enum Error {
         /// The repeated index.
         index: u64,
     },
+    /// A DER-encoded signature breaks a rule of strict DER (X.690 §10; BIP-66).
+    Der,
     /// Indices that must be in ascending order are not (EIP-7594 recovery's cell indices).
     Unsorted,
     /// A text input is not in its format (a KZG trusted-setup file: `line` is 1-based).
@@ -133,6 +135,7 @@ impl fmt::Display for Error {
                 write!(f, "wrong number of items: between {min} and {max} required, got {got}")
             }
             Error::Duplicate { index } => write!(f, "index {index} appears more than once"),
+            Error::Der => f.write_str("not a strict DER signature"),
             Error::Unsorted => f.write_str("indices are not in ascending order"),
             Error::Malformed { line } => write!(f, "malformed input at line {line}"),
         }

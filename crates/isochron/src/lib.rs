@@ -48,6 +48,7 @@ pub mod fft;
 pub mod field;
 pub mod hash_to_curve;
 pub mod hazmat;
+mod hmac;
 pub(crate) mod limbs;
 pub mod msm;
 pub mod pairing;

@@ -8,12 +8,12 @@ use sha2::{Digest, Sha256};
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
-use super::hkdf;
 use super::variant::Variant;
 use crate::curve::{AffinePoint, Group, PointEncoding};
 use crate::curves::bls12_381::{Fr, FrParams};
 use crate::error::Error;
 use crate::field::FieldParams;
+use crate::hmac as hkdf;
 use crate::limbs;
 
 /// The least length of KeyGen's input key material (draft-05 §2.3: "IKM MUST be at least 32

@@ -1,6 +1,7 @@
-//! HMAC-SHA256 (RFC 2104) and HKDF (RFC 5869) for KeyGen (draft-irtf-cfrg-bls-signature-05
-//! §2.3). Constant time in the key and the data: SHA-256 processes every byte the same way and
-//! nothing here branches on their values (only on public lengths).
+//! HMAC-SHA256 (RFC 2104) and HKDF (RFC 5869): BLS KeyGen (draft-irtf-cfrg-bls-signature-05
+//! §2.3) and ECDSA's deterministic nonces (RFC 6979 §3.2). Constant time in the key and the
+//! data: SHA-256 processes every byte the same way and nothing here branches on their values
+//! (only on public lengths).
 
 use sha2::compress256;
 use sha2::digest::generic_array::GenericArray;
@@ -19,7 +20,7 @@ const IV: [u32; 8] =
 /// compression function (FIPS 180-4 §6.2.2) comes from `sha2`; the message padding (§5.1.1)
 /// is here. Zeroized on drop. Branches and memory accesses depend on lengths only.
 #[derive(Clone, Zeroize, ZeroizeOnDrop)]
-struct Sha256State {
+pub(crate) struct Sha256State {
     h: [u32; 8],
     block: [u8; BLOCK],
     /// Bytes pending in `block` (`< BLOCK` between calls).
@@ -29,7 +30,7 @@ struct Sha256State {
 }
 
 impl Sha256State {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Sha256State { h: IV, block: [0; BLOCK], fill: 0, len: 0 }
     }
 
@@ -37,7 +38,7 @@ impl Sha256State {
         compress256(&mut self.h, core::slice::from_ref(GenericArray::from_slice(&self.block)));
     }
 
-    fn update(&mut self, mut data: &[u8]) {
+    pub(crate) fn update(&mut self, mut data: &[u8]) {
         self.len = self.len.wrapping_add(data.len() as u64);
         while !data.is_empty() {
             let take = (BLOCK - self.fill).min(data.len());
@@ -54,7 +55,7 @@ impl Sha256State {
 
     /// The digest (FIPS 180-4 §5.1.1 padding: `0x80`, zeros, the bit length in 64 bits). The
     /// state is left in an unspecified but wipeable condition (its owner drops or reuses it).
-    fn finalize(&mut self) -> [u8; 32] {
+    pub(crate) fn finalize(&mut self) -> [u8; 32] {
         let bits = self.len.wrapping_mul(8);
         self.block[self.fill] = 0x80;
         self.block[self.fill + 1..].fill(0);
@@ -77,13 +78,13 @@ impl Sha256State {
 /// than the block is hashed first (RFC 2104 §2: "hash the key first"). The key pads, the
 /// states and their clones (key-equivalent: they compute the MAC) are all zeroized.
 #[derive(Zeroize, ZeroizeOnDrop)]
-struct Hmac {
+pub(crate) struct Hmac {
     inner: Sha256State,
     outer: Sha256State,
 }
 
 impl Hmac {
-    fn new(key: &[u8]) -> Self {
+    pub(crate) fn new(key: &[u8]) -> Self {
         let mut pad = [0u8; BLOCK];
         if key.len() > BLOCK {
             let mut h = Sha256State::new();
@@ -106,7 +107,7 @@ impl Hmac {
     }
 
     /// `HMAC(key, part₀ ‖ part₁ ‖ …)`.
-    fn mac(&self, parts: &[&[u8]]) -> [u8; 32] {
+    pub(crate) fn mac(&self, parts: &[&[u8]]) -> [u8; 32] {
         let mut inner = self.inner.clone();
         for p in parts {
             inner.update(p);
