@@ -6,10 +6,9 @@
 //! - [`eip7594`]: EIP-7594 (PeerDAS, Fulu) cells, cell proofs (FK20), their batch verification
 //!   and recovery, per `specs/fulu/polynomial-commitments-sampling.md`, on the same setup.
 
-//! - `ecdsa`: ECDSA's deterministic nonces (RFC 6979) and DER signatures, for the curves'
-//!   signature schemes.
+//! - [`ecdsa`]: ECDSA (SEC 1 v2 §4.1) with RFC 6979 nonces and DER signatures, generic over
+//!   the short Weierstrass curves (secp256k1, P-256).
 
-#[allow(dead_code)] // used by the secp256k1 and P-256 signatures, which are being written
-mod ecdsa;
+pub mod ecdsa;
 pub mod eip4844;
 pub mod eip7594;

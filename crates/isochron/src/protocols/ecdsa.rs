@@ -1,5 +1,319 @@
-//! ECDSA (SEC 1 v2 §4.1; FIPS 186-5 §6): the parts that do not depend on the curve —
-//! deterministic nonces (RFC 6979, [`rfc6979`]) and the DER signature format ([`der`]).
+//! ECDSA (SEC 1 v2 §4.1; FIPS 186-5 §6.4) over any short Weierstrass curve of the curve layer
+//! whose group order has `8·L` bits (secp256k1 and P-256: 256), with deterministic nonces
+//! (RFC 6979, [`rfc6979`]), optional extra entropy (RFC 6979 §3.6), signatures as `r ‖ s` and
+//! as strict DER ([`der`]), and public-key recovery (SEC 1 v2 §4.1.6).
+//!
+//! Signing is constant time in the key and the nonce (the generator table's constant-time
+//! multiplication, constant-time inversion of `k`, field arithmetic); verification and
+//! recovery use public data only and run in variable time.
 
 pub(crate) mod der;
 pub(crate) mod rfc6979;
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+
+use crate::curve::short_weierstrass::{Affine, Projective, Scalar, SwCurve};
+use crate::error::Error;
+use crate::field::PrimeField;
+
+/// Bytes of a scalar (both curves: 32).
+const L: usize = 32;
+
+/// The group order `n` as `L` big-endian bytes.
+fn order_be<C: SwCurve>() -> [u8; L] {
+    let mut out = [0u8; L];
+    for (chunk, w) in out.chunks_exact_mut(8).zip(<Scalar<C> as PrimeField>::MODULUS.iter().rev()) {
+        chunk.copy_from_slice(&w.to_be_bytes());
+    }
+    out
+}
+
+/// `bits2int(digest) mod n` (SEC 1 v2 §4.1.3 step 5, RFC 6979 §2.3.2): the leftmost `8·L` bits
+/// of the digest, a shorter digest taken as it is.
+fn digest_scalar<C: SwCurve>(digest: &[u8]) -> Scalar<C> {
+    Scalar::<C>::from_bytes_be_wide(&digest[..digest.len().min(L)])
+}
+
+/// `x mod n` for a base-field element, and whether `x ≥ n` (constant time).
+fn x_mod_n<C: SwCurve>(x: &C::Base) -> (Scalar<C>, Choice)
+where
+    C::Base: PrimeField,
+{
+    let bytes = x.to_bytes_be();
+    let r = Scalar::<C>::from_bytes_be_wide(bytes.as_ref());
+    let same = r.to_bytes_be().as_ref().ct_eq(bytes.as_ref());
+    (r, !same)
+}
+
+/// An ECDSA signature `(r, s)`, both in `[1, n)`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Signature<C: SwCurve> {
+    r: Scalar<C>,
+    s: Scalar<C>,
+}
+
+impl<C: SwCurve> fmt::Debug for Signature<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Signature({:02x?})", self.to_bytes())
+    }
+}
+
+/// Which of the candidate points `R` a signature was made with (SEC 1 v2 §4.1.6): bit 0 the
+/// parity of `R.y`, bit 1 set when `R.x ≥ n` (so `R.x = r + n`). Ethereum's `v` is this plus 27.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RecoveryId(u8);
+
+impl RecoveryId {
+    /// The identifier from its value `0..=3`; `None` above.
+    pub const fn new(v: u8) -> Option<Self> {
+        if v < 4 {
+            Some(RecoveryId(v))
+        } else {
+            None
+        }
+    }
+
+    /// The value `0..=3`.
+    pub const fn to_u8(self) -> u8 {
+        self.0
+    }
+}
+
+impl<C: SwCurve> Signature<C> {
+    /// `r` and `s` as scalars.
+    pub fn from_scalars(r: Scalar<C>, s: Scalar<C>) -> Result<Self, Error> {
+        if bool::from(r.is_zero() | s.is_zero()) {
+            return Err(Error::Zero);
+        }
+        Ok(Signature { r, s })
+    }
+
+    /// Decodes `r ‖ s`, each `L` big-endian bytes in `[1, n)` (SEC 1 v2 §4.1.4 step 1):
+    /// [`Error::Length`], [`Error::NonCanonical`] for a value `≥ n`, [`Error::Zero`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        if bytes.len() != 2 * L {
+            return Err(Error::Length { expected: 2 * L, got: bytes.len() });
+        }
+        let r = Scalar::<C>::from_bytes_be(&bytes[..L])?;
+        let s = Scalar::<C>::from_bytes_be(&bytes[L..])?;
+        Self::from_scalars(r, s)
+    }
+
+    /// `r ‖ s`, `2·L` bytes.
+    pub fn to_bytes(&self) -> [u8; 2 * L] {
+        let mut out = [0u8; 2 * L];
+        out[..L].copy_from_slice(self.r.to_bytes_be().as_ref());
+        out[L..].copy_from_slice(self.s.to_bytes_be().as_ref());
+        out
+    }
+
+    /// Decodes a strict DER signature ([`der`]); [`Error::Der`] for a broken encoding, then
+    /// the range checks of [`Signature::from_bytes`].
+    pub fn from_der(bytes: &[u8]) -> Result<Self, Error> {
+        let (r, s) = der::decode::<L>(bytes)?;
+        let r = Scalar::<C>::from_bytes_be(&r)?;
+        let s = Scalar::<C>::from_bytes_be(&s)?;
+        Self::from_scalars(r, s)
+    }
+
+    /// The DER encoding (at most `2·L + 8` bytes).
+    pub fn to_der(&self) -> Vec<u8> {
+        let bytes = self.to_bytes();
+        let (r, s) = bytes.split_at(L);
+        der::encode(r, s)
+    }
+
+    /// `r`.
+    pub fn r(&self) -> &Scalar<C> {
+        &self.r
+    }
+
+    /// `s`.
+    pub fn s(&self) -> &Scalar<C> {
+        &self.s
+    }
+
+    /// Whether `s ≤ (n − 1)/2` (BIP-62's "low S", Ethereum's EIP-2 rule).
+    pub fn is_low_s(&self) -> bool {
+        let neg = -self.s;
+        // s ≤ (n−1)/2 ⟺ s < n − s (n odd, s ≠ 0).
+        limbs_lt(&self.s.to_words(), &neg.to_words())
+    }
+
+    /// The signature with `s` replaced by `n − s` when it is high; the boolean says whether it
+    /// was (the recovery id's parity bit flips then).
+    pub fn normalize_s(&self) -> (Self, bool) {
+        let high = !self.is_low_s();
+        let s = if high { -self.s } else { self.s };
+        (Signature { r: self.r, s }, high)
+    }
+}
+
+/// `a < b` over little-endian words (public values).
+fn limbs_lt(a: &[u64; 4], b: &[u64; 4]) -> bool {
+    a.iter().rev().cmp(b.iter().rev()) == core::cmp::Ordering::Less
+}
+
+/// An ECDSA secret key `d ∈ [1, n)` with its public key `Q = d·G`. Zeroized on drop; `Debug`
+/// prints nothing of the key.
+#[derive(Clone)]
+pub struct SigningKey<C: SwCurve> {
+    d: Scalar<C>,
+    public: VerifyingKey<C>,
+}
+
+impl<C: SwCurve> Zeroize for SigningKey<C> {
+    fn zeroize(&mut self) {
+        self.d.zeroize();
+    }
+}
+
+impl<C: SwCurve> Drop for SigningKey<C> {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl<C: SwCurve> ZeroizeOnDrop for SigningKey<C> {}
+
+impl<C: SwCurve> fmt::Debug for SigningKey<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SigningKey(<redacted>)")
+    }
+}
+
+impl<C: SwCurve> SigningKey<C>
+where
+    C::Base: PrimeField,
+{
+    /// The key of the scalar `d`; [`Error::Zero`] for zero. Constant time in `d` (only the
+    /// verdict branches).
+    pub fn from_scalar(d: Scalar<C>) -> Result<Self, Error> {
+        if bool::from(d.is_zero()) {
+            return Err(Error::Zero);
+        }
+        let public = VerifyingKey { point: Projective::<C>::mul_generator(&d).to_affine() };
+        Ok(SigningKey { d, public })
+    }
+
+    /// Decodes `L` big-endian bytes (SEC 1 v2 §2.3.6): [`Error::Length`], [`Error::NonCanonical`]
+    /// for `d ≥ n`, [`Error::Zero`]. Constant time in the bytes up to the verdict.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        if bytes.len() != L {
+            return Err(Error::Length { expected: L, got: bytes.len() });
+        }
+        let d = Scalar::<C>::from_bytes_be_wide(bytes);
+        let canonical = d.to_bytes_be().as_ref().ct_eq(bytes);
+        if !bool::from(canonical) {
+            return Err(Error::NonCanonical);
+        }
+        Self::from_scalar(d)
+    }
+
+    /// A uniformly random key from `rng` (rejection of zero only).
+    pub fn random(rng: &mut (impl rand_core::RngCore + rand_core::CryptoRng)) -> Self {
+        loop {
+            let mut wide = Zeroizing::new([0u8; 2 * L]);
+            rng.fill_bytes(&mut *wide);
+            if let Ok(k) = Self::from_scalar(Scalar::<C>::from_bytes_be_wide(&*wide)) {
+                return k;
+            }
+        }
+    }
+
+    /// `d` as `L` big-endian bytes, zeroized when dropped.
+    pub fn to_bytes(&self) -> Zeroizing<[u8; L]> {
+        let mut out = Zeroizing::new([0u8; L]);
+        let mut b = self.d.to_bytes_be();
+        out.copy_from_slice(b.as_ref());
+        b.as_mut().zeroize();
+        out
+    }
+
+    /// The public key `Q = d·G`.
+    pub fn verifying_key(&self) -> &VerifyingKey<C> {
+        &self.public
+    }
+
+    /// Signs a message digest (SEC 1 v2 §4.1.3, with `k` from RFC 6979 over `digest`, and
+    /// `extra` mixed into the nonce derivation as RFC 6979 §3.6's `k'`; empty for the plain
+    /// deterministic nonce). Returns the signature as computed (`s` not normalized) and its
+    /// recovery id. Constant time in the key and the nonce.
+    pub fn sign_prehash_with_entropy(&self, digest: &[u8], extra: &[u8]) -> Result<(Signature<C>, RecoveryId), Error> {
+        let z = digest_scalar::<C>(digest);
+        let x = self.to_bytes();
+        let k = rfc6979::nonce(&*x, digest, &order_be::<C>(), extra);
+        let mut k = Scalar::<C>::from_bytes_be_wide(&k);
+        let big_r = Projective::<C>::mul_generator(&k).to_affine();
+        let (r, high_x) = x_mod_n::<C>(&big_r.x());
+        let mut k_inv = k.invert().unwrap_or(Scalar::<C>::ZERO);
+        let s = k_inv * (z + r * self.d);
+        k.zeroize();
+        k_inv.zeroize();
+        let id = u8::conditional_select(&0, &2, high_x) | u8::conditional_select(&0, &1, big_r.y().is_odd());
+        // r = 0 or s = 0 happens with probability about 2^-256 (public outcomes).
+        let sig = Signature::from_scalars(r, s)?;
+        Ok((sig, RecoveryId(id)))
+    }
+
+    /// [`SigningKey::sign_prehash_with_entropy`] with the deterministic nonce of RFC 6979.
+    pub fn sign_prehash(&self, digest: &[u8]) -> Result<(Signature<C>, RecoveryId), Error> {
+        self.sign_prehash_with_entropy(digest, &[])
+    }
+}
+
+/// An ECDSA public key: a point of the curve other than the identity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VerifyingKey<C: SwCurve> {
+    point: Affine<C>,
+}
+
+impl<C: SwCurve> VerifyingKey<C>
+where
+    C::Base: PrimeField,
+{
+    /// The key of a point; [`Error::Identity`] for the identity, [`Error::NotOnCurve`] off the
+    /// curve (both curves here have cofactor 1, so the curve is the group).
+    pub fn from_affine(point: Affine<C>) -> Result<Self, Error> {
+        if bool::from(point.is_identity()) {
+            return Err(Error::Identity);
+        }
+        if !bool::from(point.is_on_curve()) {
+            return Err(Error::NotOnCurve);
+        }
+        Ok(VerifyingKey { point })
+    }
+
+    /// The point `Q`.
+    pub fn as_affine(&self) -> &Affine<C> {
+        &self.point
+    }
+
+    /// Verifies a signature on a message digest (SEC 1 v2 §4.1.4): `R = (z/s)·G + (r/s)·Q`
+    /// is not the identity and `R.x mod n = r`. High `s` is accepted (see
+    /// [`VerifyingKey::verify_prehash_low_s`]). Variable time (public data).
+    pub fn verify_prehash(&self, digest: &[u8], sig: &Signature<C>) -> bool {
+        let z = digest_scalar::<C>(digest);
+        let Some(w) = sig.s.inverse_vartime() else {
+            return false;
+        };
+        let (u1, u2) = (z * w, sig.r * w);
+        let big_r = Projective::<C>::multi_mul_limbs_vartime(
+            &[Affine::generator(), self.point],
+            &[&u1.to_words()[..], &u2.to_words()[..]],
+        );
+        if bool::from(big_r.is_identity()) {
+            return false;
+        }
+        x_mod_n::<C>(&big_r.to_affine().x()).0 == sig.r
+    }
+
+    /// [`VerifyingKey::verify_prehash`] that also rejects a high `s` (BIP-62, EIP-2).
+    pub fn verify_prehash_low_s(&self, digest: &[u8], sig: &Signature<C>) -> bool {
+        sig.is_low_s() && self.verify_prehash(digest, sig)
+    }
+}

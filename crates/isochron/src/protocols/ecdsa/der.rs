@@ -28,9 +28,10 @@ fn push_integer(out: &mut Vec<u8>, v: &[u8]) {
     out.extend_from_slice(v);
 }
 
-/// The DER encoding of `(r, s)` (at most `2·L + 8` bytes; `L ≤ 60` keeps the short form).
-pub(crate) fn encode<const L: usize>(r: &[u8; L], s: &[u8; L]) -> Vec<u8> {
-    let mut body = Vec::with_capacity(2 * L + 6);
+/// The DER encoding of the big-endian `(r, s)` (at most `len(r) + len(s) + 6` bytes; up to 60
+/// bytes each keeps the short form).
+pub(crate) fn encode(r: &[u8], s: &[u8]) -> Vec<u8> {
+    let mut body = Vec::with_capacity(r.len() + s.len() + 6);
     push_integer(&mut body, r);
     push_integer(&mut body, s);
     let mut out = Vec::with_capacity(body.len() + 2);
