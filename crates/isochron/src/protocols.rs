@@ -6,9 +6,12 @@
 //! - [`eip7594`]: EIP-7594 (PeerDAS, Fulu) cells, cell proofs (FK20), their batch verification
 //!   and recovery, per `specs/fulu/polynomial-commitments-sampling.md`, on the same setup.
 
+//! - [`bip340`]: BIP-340 Schnorr signatures (secp256k1): x-only keys, tagged hashes, batch
+//!   verification.
 //! - [`ecdsa`]: ECDSA (SEC 1 v2 §4.1) with RFC 6979 nonces and DER signatures, generic over
 //!   the short Weierstrass curves (secp256k1, P-256).
 
+pub mod bip340;
 pub mod ecdsa;
 pub mod eip4844;
 pub mod eip7594;
