@@ -311,8 +311,8 @@ impl<'a, C: SwCurve> BucketSet<'a, C> for XyzzBuckets<'a, C> {
         let mut running = Xyzz::IDENTITY;
         let mut total = Xyzz::IDENTITY;
         for b in self.buckets.iter().rev() {
-            running = running.add_vartime(b);
-            total = total.add_vartime(&running);
+            running = running.add_vartime::<C>(b);
+            total = total.add_vartime::<C>(&running);
         }
         total
     }
@@ -402,7 +402,7 @@ impl<'a, C: SwCurve> BucketSet<'a, C> for Buckets<'a, C> {
                 running = running.add_mixed_vartime(&signed_point(self.points, *i));
                 self.deferred.pop();
             }
-            total = total.add_vartime(&running);
+            total = total.add_vartime::<C>(&running);
         }
         total
     }
@@ -497,7 +497,7 @@ fn denominator<C: SwCurve>(b: &Affine<C>, p: &Affine<C>, double: bool) -> C::Bas
 
 /// One addition of a batch, backwards in Montgomery's trick: with `inv` the inverse of the
 /// product of the denominators up to this one and `pre` the product of those before it,
-/// `b ← b + p` (`λ = (y_P − y_B)/(x_P − x_B)`, or `3·x_B²/(2·y_B)` for a doubling;
+/// `b ← b + p` (`λ = (y_P − y_B)/(x_P − x_B)`, or `(3·x_B² + a)/(2·y_B)` for a doubling;
 /// `x = λ² − x_B − x_P`, `y = λ·(x_B − x) − y_B`) and `inv` becomes the inverse of the product
 /// before it.
 #[inline(always)]
@@ -506,8 +506,9 @@ fn affine_step<C: SwCurve>(b: &mut Affine<C>, p: &Affine<C>, double: bool, inv: 
     let d_inv = *inv * *pre;
     *inv *= d;
     let numerator = if double {
+        // 3x² + a (`a` is 0 or −3, fixed at compile time).
         let xx = b.x.square();
-        xx.double() + xx
+        xx.double() + xx + super::mul_by_a::<C>(&C::Base::ONE)
     } else {
         p.y - b.y
     };
@@ -596,11 +597,11 @@ fn reduce_affine<C: SwCurve>(buckets: &[Affine<C>]) -> Xyzz<C::Base> {
     let mut acc = Xyzz::IDENTITY;
     for p in running[1..].iter().rev() {
         r = r.add_mixed_vartime(p);
-        acc = acc.add_vartime(&r);
+        acc = acc.add_vartime::<C>(&r);
     }
     let mut l = len;
     while l > 1 {
-        acc = acc.double_vartime();
+        acc = acc.double_vartime::<C>();
         l >>= 1;
     }
     debug_assert!(len.is_power_of_two());
@@ -652,9 +653,9 @@ fn pippenger<C: SwCurve>(split: &Split<C>, parallel: bool) -> Projective<C> {
     let mut acc = Xyzz::IDENTITY;
     for s in sums.iter().rev() {
         for _ in 0..c {
-            acc = acc.double_vartime();
+            acc = acc.double_vartime::<C>();
         }
-        acc = acc.add_vartime(s);
+        acc = acc.add_vartime::<C>(s);
     }
     acc.to_homogeneous()
 }
@@ -893,7 +894,7 @@ pub(crate) fn msm_with_table_vartime<C: SwCurve>(
     });
     let mut acc = Xyzz::IDENTITY;
     for s in &parts {
-        acc = acc.add_vartime(s);
+        acc = acc.add_vartime::<C>(s);
     }
     acc.to_homogeneous()
 }
@@ -912,7 +913,7 @@ fn table_sum<'a, C: SwCurve, B: BucketSet<'a, C>>(
     let mut acc = Xyzz::IDENTITY;
     for g in (0..groups).rev() {
         for _ in 0..c as usize * copies {
-            acc = acc.double_vartime();
+            acc = acc.double_vartime::<C>();
         }
         let (first, last) = (g * copies, ((g + 1) * copies).min(windows));
         let count = (first..last).map(|w| window_buckets(table.bits, c, w)).max().unwrap_or(1);
@@ -926,7 +927,7 @@ fn table_sum<'a, C: SwCurve, B: BucketSet<'a, C>>(
                 }
             }
         }
-        acc = acc.add_vartime(&buckets.finish());
+        acc = acc.add_vartime::<C>(&buckets.finish());
     }
     acc
 }
