@@ -2,3 +2,5 @@
 
 pub mod bls12_381;
 pub mod bn254;
+pub mod p256;
+pub mod secp256k1;

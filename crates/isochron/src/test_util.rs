@@ -15,3 +15,99 @@ pub(crate) fn limbs_of<const N: usize>(v: &BigUint) -> [u64; N] {
     }
     r
 }
+
+/// Checks of a short Weierstrass curve of prime order shared by the curve tests
+/// (secp256k1, P-256): the projective formulas against the textbook affine ones (with
+/// `a = 0` or `−3`), their edge cases, and every scalar multiplication against the others.
+pub(crate) mod sw {
+    use crate::curve::short_weierstrass::{mul_by_a, Affine, Projective, Scalar, SwCurve};
+    use crate::field::{Field, FieldParams};
+    use rand::SeedableRng;
+    use subtle::ConditionallySelectable;
+
+    /// `p + q` by the affine chord-and-tangent rule (public points, variable time).
+    pub(crate) fn affine_add<C: SwCurve>(p: &Affine<C>, q: &Affine<C>) -> Affine<C> {
+        if bool::from(p.is_identity()) {
+            return *q;
+        }
+        if bool::from(q.is_identity()) {
+            return *p;
+        }
+        let (x1, y1, x2, y2) = (p.x(), p.y(), q.x(), q.y());
+        let lambda = if x1 == x2 {
+            if y1 != y2 || bool::from(y1.is_zero()) {
+                return Affine::identity();
+            }
+            let xx = x1.square();
+            (xx.double() + xx + mul_by_a::<C>(&C::Base::ONE)) * y1.double().inverse_vartime().unwrap()
+        } else {
+            (y2 - y1) * (x2 - x1).inverse_vartime().unwrap()
+        };
+        let x3 = lambda.square() - x1 - x2;
+        Affine::from_xy(x3, lambda * (x1 - x3) - y1).unwrap()
+    }
+
+    /// A random point `[k]G`.
+    pub(crate) fn random_point<C: SwCurve>(rng: &mut rand_chacha::ChaCha20Rng) -> Projective<C> {
+        Projective::generator().mul_vartime(&Scalar::<C>::random(rng))
+    }
+
+    /// Everything about the group law and scalar multiplication, on random points.
+    pub(crate) fn check_curve<C: SwCurve>() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(12);
+        let g = Projective::<C>::generator();
+        assert!(bool::from(Affine::<C>::generator().is_on_curve()));
+        let r = <C::ScalarParams as FieldParams<4>>::MODULUS;
+        assert!(bool::from(g.mul_limbs_vartime(&r).is_identity()), "[n]G = O");
+        let o = Projective::<C>::identity();
+        for _ in 0..20 {
+            let p = random_point::<C>(&mut rng);
+            let q = random_point::<C>(&mut rng);
+            let (pa, qa) = (p.to_affine(), q.to_affine());
+            assert!(bool::from(p.is_on_curve()) && bool::from(pa.is_on_curve()));
+            let sum = p.add(&q);
+            assert!(bool::from(sum.is_on_curve()));
+            assert_eq!(sum.to_affine(), affine_add(&pa, &qa));
+            assert_eq!(p.add_mixed(&qa), sum);
+            assert_eq!(p.double().to_affine(), affine_add(&pa, &pa));
+            assert_eq!(p.add(&p), p.double());
+            assert_eq!(p.add_mixed(&pa), p.double());
+            assert_eq!(p.add(&p.neg()), o);
+            assert_eq!(p.add_mixed(&pa.neg()), o);
+            assert_eq!(p.add(&o), p);
+            assert_eq!(o.add(&p), p);
+            assert_eq!(o.add_mixed(&pa), p);
+            assert_eq!(p.add_mixed(&Affine::identity()), p);
+            assert_eq!(o.double(), o);
+            // Scalar multiplication: constant time, vartime, generator table, plain wNAF.
+            let k = Scalar::<C>::random(&mut rng);
+            let want = p.mul_limbs_vartime(&k.to_canonical_limbs());
+            assert_eq!(p.mul(&k), want);
+            assert_eq!(p.mul_vartime(&k), want);
+            assert_eq!(Projective::<C>::mul_generator(&k), g.mul_limbs_vartime(&k.to_canonical_limbs()));
+            assert_eq!(p.double_n_jacobian(5), p.mul_limbs_vartime(&[32]));
+            assert_eq!(p.mul_by_u64_vartime(1234567), p.mul_limbs_vartime(&[1234567]));
+            assert_eq!(p.mul_by_u64_chain(1234567), p.mul_limbs_vartime(&[1234567]));
+            // a·G + b·P.
+            let (a, b) = (Scalar::<C>::random(&mut rng), Scalar::<C>::random(&mut rng));
+            let ab = Projective::<C>::multi_mul_limbs_vartime(
+                &[g.to_affine(), pa],
+                &[&a.to_canonical_limbs(), &b.to_canonical_limbs()],
+            );
+            assert_eq!(ab, g.mul(&a).add(&p.mul(&b)));
+        }
+        // Edge scalars.
+        let p = random_point::<C>(&mut rng);
+        for k in [Scalar::<C>::ZERO, Scalar::<C>::ONE, -Scalar::<C>::ONE, Scalar::<C>::from_u64(2)] {
+            let want = p.mul_limbs_vartime(&k.to_canonical_limbs());
+            assert_eq!(p.mul(&k), want);
+            assert_eq!(p.mul_vartime(&k), want);
+            assert_eq!(Projective::<C>::mul_generator(&k), g.mul_limbs_vartime(&k.to_canonical_limbs()));
+        }
+        assert_eq!(p.mul(&-Scalar::<C>::ONE), p.neg());
+        assert_eq!(o.mul(&Scalar::<C>::from_u64(5)), o);
+        // Constant-time selection keeps the identity valid.
+        let sel = Projective::conditional_select(&p, &o, subtle::Choice::from(1));
+        assert_eq!(sel, o);
+    }
+}

@@ -1,9 +1,12 @@
-//! Short Weierstrass curves `y² = x³ + b` (`a = 0`) over a field `F` (Fp for G1, Fp2 for G2).
+//! Short Weierstrass curves `y² = x³ + ax + b` with `a = 0` (the pairing curves' G1 over Fp
+//! and G2 over Fp2, secp256k1) or `a = −3` (P-256), over a field `F`.
 //!
 //! [`Affine`] points are what encodings produce; [`Projective`] points use homogeneous
 //! coordinates `(X : Y : Z)`, `x = X/Z`, `y = Y/Z`, with the complete, exception-free formulas of
-//! Renes–Costello–Batina (eprint 2015/1060, Alg. 7–9): the same instruction sequence for every
-//! input, the identity `(0 : 1 : 0)` included, which makes them the constant-time default.
+//! Renes–Costello–Batina (eprint 2015/1060, Alg. 7–9 for `a = 0`, Alg. 4–6 for `a = −3`): the
+//! same instruction sequence for every input, the identity `(0 : 1 : 0)` included, which makes
+//! them the constant-time default. Which set runs is decided at compile time by
+//! [`SwCurve::A_IS_MINUS_3`], so the `a = 0` curves run exactly the code they ran before.
 
 use core::fmt::Debug;
 
@@ -29,7 +32,8 @@ pub use msm::MsmTable;
 pub(crate) use multi_msm::MultiFixedMsm;
 pub use projective::Projective;
 
-/// The parameters of a short Weierstrass curve `y² = x³ + b` and its prime-order subgroup.
+/// The parameters of a short Weierstrass curve `y² = x³ + ax + b`, `a ∈ {0, −3}`, and its
+/// prime-order subgroup.
 /// A named curve declares these once (in `curves/`); everything else is generic.
 pub trait SwCurve: 'static + Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync {
     /// The field of the coordinates.
@@ -38,8 +42,13 @@ pub trait SwCurve: 'static + Copy + Clone + Debug + Default + PartialEq + Eq + S
     type ScalarParams: FieldParams<4>;
     /// Name for `Debug` output.
     const NAME: &'static str;
-    /// The constant `b` of `y² = x³ + b`.
+    /// The constant `b` of `y² = x³ + ax + b`.
     const B: Self::Base;
+    /// Whether `a = −3` (P-256; SEC 2 v2 §2.4.2, FIPS 186-5 / SP 800-186 §3.2.1.3) rather than
+    /// `a = 0` (the default). Every formula that depends on `a` (the complete projective
+    /// formulas, RCB eprint 2015/1060 Alg. 4–6 against Alg. 7–9; the Jacobian and XYZZ
+    /// doublings; the curve equation) branches on this constant, which the compiler folds.
+    const A_IS_MINUS_3: bool = false;
     /// The affine coordinates `(x, y)` of the subgroup generator.
     const GENERATOR: (Self::Base, Self::Base);
 
@@ -66,6 +75,17 @@ pub trait SwCurve: 'static + Copy + Clone + Debug + Default + PartialEq + Eq + S
     fn is_torsion_free_vartime(p: &Projective<Self>) -> bool {
         let r = <Self::ScalarParams as FieldParams<4>>::MODULUS;
         bool::from(p.mul_limbs_vartime(&r).is_identity())
+    }
+}
+
+/// `a·x` for the curve's `a` (`0` or `−3x`): the `a` terms of the curve equation and of the
+/// tangent slopes (decided at compile time).
+#[inline(always)]
+pub(crate) fn mul_by_a<C: SwCurve>(x: &C::Base) -> C::Base {
+    if C::A_IS_MINUS_3 {
+        -(x.double() + *x)
+    } else {
+        C::Base::ZERO
     }
 }
 

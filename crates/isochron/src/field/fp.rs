@@ -256,7 +256,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     #[inline(always)]
     fn mul_limbs(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         #[cfg(target_arch = "x86_64")]
-        if (N == 4 || N == 6) && mont::has_spare_bit(&P::MODULUS) && limbs::x86_64_adx::available() {
+        if limbs::x86_64_adx::supports(&P::MODULUS) && limbs::x86_64_adx::available() {
             // SAFETY: `available()` just confirmed BMI2 and ADX.
             return unsafe { limbs::x86_64_adx::mul(a, b, &P::MODULUS, P::INV) };
         }
@@ -267,7 +267,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     #[inline(always)]
     fn sqr_limbs(a: &[u64; N]) -> [u64; N] {
         #[cfg(target_arch = "x86_64")]
-        if (N == 4 || N == 6) && mont::has_spare_bit(&P::MODULUS) && limbs::x86_64_adx::available() {
+        if limbs::x86_64_adx::supports(&P::MODULUS) && limbs::x86_64_adx::available() {
             // SAFETY: `available()` just confirmed BMI2 and ADX.
             return unsafe { limbs::x86_64_adx::sqr(a, &P::MODULUS, P::INV) };
         }

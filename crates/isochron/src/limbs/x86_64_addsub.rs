@@ -11,6 +11,10 @@
 //! - `add_mod`: `s = a + b` (one `ADD`/`ADC` chain; no carry out, since `a + b < 2m <
 //!   2^(64N)` by the spare bit), `d = s − m` (one `SUB`/`SBB` chain on copies), then the borrow
 //!   becomes a mask (`SBB r, r`) that selects `s` or `d` limb by limb with `XOR`/`AND`/`XOR`.
+//!   For a 4-limb modulus with the top bit set (secp256k1, P-256) the carry of `a + b` is kept
+//!   as a fifth word and the subtraction runs over five words.
+//! - `sub_mod` and `neg_mod` need no spare bit: the result wraps modulo `2^(64N)` back into
+//!   `[0, m)`.
 //! - `sub_mod`: `d = a − b`, the borrow becomes a mask, then `d + (m AND mask)` (one more chain;
 //!   the masked modulus is formed before the chain, as `AND` clears the carry flag).
 //! - `neg_mod`: `m − a`, AND-ed with the mask "a ≠ 0" (`OR` of the limbs, `NEG`, `SBB r, r`), so
@@ -24,10 +28,20 @@
 use core::arch::asm;
 
 /// `(a + b) mod m` for `a, b < m`. Assembly for N ∈ {4, 6} with a spare top bit in `m`
-/// (`m < 2^(64N−1)`, so the sum cannot carry out); the portable [`super::add_mod`] otherwise.
+/// (`m < 2^(64N−1)`, so the sum cannot carry out), and for N = 4 with the top bit set
+/// ([`add_mod4_full`]); the portable [`super::add_mod`] otherwise.
 #[inline(always)]
 pub fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
-    if m[N - 1] >> 63 != 0 || (N != 4 && N != 6) {
+    if m[N - 1] >> 63 != 0 {
+        if let (Ok(a4), Ok(b4), Ok(m4)) = (a.as_slice().try_into(), b.as_slice().try_into(), m.as_slice().try_into()) {
+            let r = add_mod4_full(a4, b4, m4);
+            let mut out = [0u64; N];
+            out.copy_from_slice(&r);
+            return out;
+        }
+        return super::add_mod(a, b, m);
+    }
+    if N != 4 && N != 6 {
         return super::add_mod(a, b, m);
     }
     let mut r = [0u64; N];
@@ -110,6 +124,53 @@ pub fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64
                 options(pure, readonly, nostack),
             );
         }
+    }
+    r
+}
+
+/// `(a + b) mod m` for `a, b < m` and a 4-limb `m ≥ 2^255` (secp256k1, P-256), where the sum
+/// can carry out of four words: the carry `c` becomes a fifth word, `d = (c, s) − m` borrows
+/// exactly when `a + b < m` (`SBB` of the fifth word), and that borrow is the mask that keeps
+/// `s` rather than `d`. The same straight-line, mask-only code as [`add_mod`].
+#[inline(always)]
+fn add_mod4_full(a: &[u64; 4], b: &[u64; 4], m: &[u64; 4]) -> [u64; 4] {
+    let mut r = [0u64; 4];
+    // SAFETY: `a`, `b`, `m` are valid `[u64; 4]` references; the block reads only those 12
+    // words, writes only its register operands and does not touch the stack.
+    unsafe {
+        asm!(
+            "mov {s1}, [{a} + 8]",
+            "mov {s2}, [{a} + 16]",
+            "mov {s3}, [{a} + 24]",
+            "mov {a}, [{a}]",
+            "add {a}, [{b}]",
+            "adc {s1}, [{b} + 8]",
+            "adc {s2}, [{b} + 16]",
+            "adc {s3}, [{b} + 24]",
+            "mov {c:e}, 0",
+            "adc {c}, 0",
+            "mov {b}, {a}",
+            "sub {b}, [{m}]",
+            "mov {d1}, {s1}",
+            "sbb {d1}, [{m} + 8]",
+            "mov {d2}, {s2}",
+            "sbb {d2}, [{m} + 16]",
+            "mov {d3}, {s3}",
+            "sbb {d3}, [{m} + 24]",
+            "sbb {c}, 0",
+            "sbb {m}, {m}",
+            "xor {a}, {b}", "and {a}, {m}", "xor {b}, {a}",
+            "xor {s1}, {d1}", "and {s1}, {m}", "xor {d1}, {s1}",
+            "xor {s2}, {d2}", "and {s2}, {m}", "xor {d2}, {s2}",
+            "xor {s3}, {d3}", "and {s3}, {m}", "xor {d3}, {s3}",
+            a = inout(reg) a.as_ptr() => _,
+            b = inout(reg) b.as_ptr() => r[0],
+            m = inout(reg) m.as_ptr() => _,
+            c = out(reg) _,
+            s1 = out(reg) _, s2 = out(reg) _, s3 = out(reg) _,
+            d1 = out(reg) r[1], d2 = out(reg) r[2], d3 = out(reg) r[3],
+            options(pure, readonly, nostack),
+        );
     }
     r
 }
@@ -316,5 +377,40 @@ mod tests {
             "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab",
         ));
         check::<4>(limbs::from_hex("0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47"));
+    }
+
+    /// Full-width 4-limb moduli (top bit set: secp256k1 and P-256 base and scalar fields,
+    /// `2^256 − 1`), where sums carry out of four words; also against num-bigint.
+    #[test]
+    fn asm_matches_portable_full_width() {
+        use crate::test_util::big;
+        let moduli = [
+            limbs::from_hex("0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f"),
+            limbs::from_hex("0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"),
+            limbs::from_hex("0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff"),
+            limbs::from_hex("0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"),
+            [u64::MAX; 4],
+        ];
+        for m in moduli {
+            check::<4>(m);
+            let bm = big(&m);
+            let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(9);
+            let mut vals = vec![[0u64; 4], limbs::from_u64(1), limbs::sub(&m, &limbs::from_u64(1)).0];
+            vals.push(limbs::sub(&m, &limbs::from_u64(2)).0);
+            vals.push(limbs::shr1(&m));
+            for _ in 0..100 {
+                let v: [u64; 4] = core::array::from_fn(|_| rng.gen());
+                if limbs::lt(&v, &m) {
+                    vals.push(v);
+                }
+            }
+            for a in &vals {
+                assert_eq!(big(&neg_mod(a, &m)), (&bm - big(a)) % &bm);
+                for b in &vals {
+                    assert_eq!(big(&add_mod(a, b, &m)), (big(a) + big(b)) % &bm);
+                    assert_eq!(big(&sub_mod(a, b, &m)), (&bm + big(a) - big(b)) % &bm);
+                }
+            }
+        }
     }
 }

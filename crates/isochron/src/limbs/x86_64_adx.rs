@@ -1,6 +1,8 @@
 //! x86-64 Montgomery multiplication and squaring with MULX/ADCX/ADOX (BMI2 + ADX), for N = 4
-//! and N = 6 limbs and moduli below `2^(64N-1)` (a spare top bit: BN254, BLS12-381).
-//! Selected at run time by [`available`]; every other `N` goes to the portable [`mont`] code.
+//! and N = 6 limbs and moduli below `2^(64N-1)` (a spare top bit: BN254, BLS12-381), and for
+//! N = 4 moduli with the top bit set (secp256k1, P-256; the `full` submodule, with an extra
+//! accumulator word). Selected at run time by [`available`]; every other case goes to the
+//! portable [`mont`] code ([`supports`] tells which moduli have a kernel here).
 //!
 //! **Algorithm.** Coarsely integrated operand scanning (CIOS; Koç, Acar, Kaliski, "Analyzing and
 //! comparing Montgomery multiplication algorithms", IEEE Micro 1996, §5) with the two
@@ -65,10 +67,17 @@ fn detected() -> bool {
     false
 }
 
-/// Montgomery product `a·b·2^(-64N) mod m` for `a, b < m`, `m` odd and below `2^(64N-1)`,
-/// `inv = -m⁻¹ mod 2⁶⁴`. Assembly for N ∈ {4, 6}; the portable [`mont::mul`] for any other
-/// `N` or a modulus with its top bit set. Constant time in `a` and `b`; inputs outside the
-/// stated ranges give a wrong result (never undefined behaviour).
+/// Whether [`mul`] and [`sqr`] have an assembly kernel for the modulus `m` (otherwise they run
+/// the portable [`mont`] code): N ∈ {4, 6} with the spare bit [`mont::has_spare_bit`], or
+/// N = 4 with the top bit set. A compile-time constant for a field's modulus.
+pub const fn supports<const N: usize>(m: &[u64; N]) -> bool {
+    ((N == 4 || N == 6) && mont::has_spare_bit(m)) || (N == 4 && m[N - 1] >> 63 == 1)
+}
+
+/// Montgomery product `a·b·2^(-64N) mod m` for `a, b < m`, `m` odd, `inv = -m⁻¹ mod 2⁶⁴`.
+/// Assembly for N ∈ {4, 6} with `m < 2^(64N-1)` and for N = 4 with `m ≥ 2^255` (the
+/// full-width kernel); the portable [`mont::mul`] otherwise. Constant time in `a` and `b`;
+/// inputs outside the stated ranges give a wrong result (never undefined behaviour).
 ///
 /// # Safety
 /// The CPU must support BMI2 (`MULX`) and ADX (`ADCX`, `ADOX`): the caller has seen
@@ -84,6 +93,11 @@ pub unsafe fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv:
             // SAFETY: BMI2/ADX are present (this function's contract).
             return unfit(&unsafe { mul6(a, b, m, inv) });
         }
+    }
+    if let (Some(a), Some(b), Some(m)) = (fit(a), fit(b), fit(m)) {
+        // m[3] ≥ 2^63 here (the branch above took the others).
+        // SAFETY: BMI2/ADX are present (this function's contract).
+        return unfit(&unsafe { full::mul4_full(a, b, m, inv) });
     }
     mont::mul(a, b, m, inv)
 }
@@ -111,6 +125,11 @@ pub unsafe fn sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64;
                 }
             });
         }
+    }
+    if let (Some(a), Some(m)) = (fit(a), fit(m)) {
+        // m[3] ≥ 2^63: the full-width product `a·a`.
+        // SAFETY: BMI2/ADX are present (this function's contract).
+        return unfit(&unsafe { full::mul4_full(a, a, m, inv) });
     }
     mont::sqr(a, m, inv)
 }
@@ -488,6 +507,7 @@ unsafe fn sqr6(a: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
     [t0, t1, t2, t3, t4, t5]
 }
 
+mod full;
 mod wide;
 pub use wide::{mul_wide, redc};
 
@@ -617,6 +637,18 @@ mod tests {
     #[test]
     fn bn254_fr() {
         check(bn254::FrParams::MODULUS);
+    }
+
+    /// The full-width kernel: secp256k1 and P-256, base and scalar fields, and the largest
+    /// 4-limb odd modulus `2^256 − 1`.
+    #[test]
+    fn full_width_moduli() {
+        check(crate::curves::secp256k1::FpParams::MODULUS);
+        check(crate::curves::secp256k1::FqParams::MODULUS);
+        check(crate::curves::p256::FpParams::MODULUS);
+        check(crate::curves::p256::FqParams::MODULUS);
+        check([u64::MAX; 4]);
+        check([1, 0, 0, 1 << 63]);
     }
 
     #[test]

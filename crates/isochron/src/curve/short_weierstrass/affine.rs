@@ -6,7 +6,7 @@ use zeroize::Zeroize;
 use super::{Projective, Scalar, SwCurve};
 use crate::field::Field;
 
-/// A point of `y² = x³ + b` in affine coordinates, or the point at infinity.
+/// A point of `y² = x³ + ax + b` in affine coordinates, or the point at infinity.
 ///
 /// Invariant: points built by the checked constructors satisfy the curve equation; the
 /// infinity point is stored as `(0, 1)` with `infinity` set.
@@ -57,10 +57,13 @@ impl<C: SwCurve> Affine<C> {
         self.infinity
     }
 
-    /// Whether the point satisfies `y² = x³ + b` (infinity counts as on the curve).
+    /// Whether the point satisfies `y² = x³ + ax + b` (infinity counts as on the curve).
     pub fn is_on_curve(&self) -> Choice {
         let lhs = self.y.square();
-        let rhs = self.x.square() * self.x + C::B;
+        let mut rhs = self.x.square() * self.x + C::B;
+        if C::A_IS_MINUS_3 {
+            rhs += super::mul_by_a::<C>(&self.x);
+        }
         lhs.ct_eq(&rhs) | self.infinity
     }
 

@@ -12,7 +12,9 @@
 //!   `SWFlags`): little-endian coordinates, infinity (`0x40`) and "y is the larger root"
 //!   (`0x80`) in the top two bits of the last byte;
 //! - plain big-endian `x ‖ y` with the all-zero identity (EIP-196/197) and its EIP-2537 padded
-//!   variant.
+//!   variant;
+//! - SEC1 (SEC 1 v2 §2.3.3–2.3.4), for curves over a prime field: a prefix byte, then `x` (and
+//!   `y`) big-endian: compressed `0x02 | (y mod 2) ‖ x`, uncompressed `0x04 ‖ x ‖ y`.
 //!
 //! Each flag format needs spare bits at the top of the coordinate's encoding (three for ZCash,
 //! two for arkworks); a compile-time assertion rejects a field without them, so a format cannot
@@ -173,13 +175,13 @@ fn on_curve<C: SwCurve>(x: C::Base, y: C::Base) -> Result<Affine<C>, Error> {
     Option::from(Affine::from_xy(x, y)).ok_or(Error::NotOnCurve)
 }
 
-/// The point with the root `y` of `x³ + b` of the requested sign (`largest`: the
-/// lexicographically largest root), or [`Error::NotOnCurve`] if `x³ + b` is not a square.
+/// The point with the root `y` of `x³ + ax + b` of the requested sign (`largest`: the
+/// lexicographically largest root), or [`Error::NotOnCurve`] if `x³ + ax + b` is not a square.
 fn decompress<C: SwCurve>(x: C::Base, largest: bool) -> Result<Affine<C>, Error>
 where
     C::Base: CoordinateEncoding,
 {
-    let y2 = x.square() * x + C::B;
+    let y2 = x.square() * x + C::B + super::mul_by_a::<C>(&x);
     let y = Option::<C::Base>::from(y2.sqrt()).ok_or(Error::NotOnCurve)?;
     let flip = y.is_lexicographically_largest() ^ Choice::from(largest as u8);
     Ok(Affine::from_xy_unchecked(x, C::Base::conditional_select(&y, &-y, flip)))
@@ -439,6 +441,101 @@ where
         return Err(Error::InvalidFlags);
     }
     on_curve(x, y)
+}
+
+/// SEC1 prefix of a compressed point with even `y` (SEC 1 v2 §2.3.3 step 3.2); `| 1` for odd.
+const SEC1_COMPRESSED_EVEN: u8 = 0x02;
+/// SEC1 prefix of an uncompressed point (SEC 1 v2 §2.3.3 step 3.3).
+const SEC1_UNCOMPRESSED: u8 = 0x04;
+
+/// The SEC1 compressed encoding (SEC 1 v2 §2.3.3, point compression used):
+/// `0x02 | (y mod 2) ‖ x`, `x` big-endian; `B` has `1 + 8N` bytes (checked at compile time).
+/// SEC1 encodes the identity as the single byte `0x00`; in a fixed array it is all zeros
+/// (prefix `0x00`), which every SEC1 decoder rejects. Constant time in the point.
+pub(crate) fn sec1_compressed<P, C, B, const N: usize>(p: &Affine<C>) -> B
+where
+    P: FieldParams<N>,
+    C: SwCurve<Base = Fp<P, N>>,
+    B: ByteArray,
+{
+    const { assert!(size_of::<B>() == 1 + 8 * N, "SEC1 compressed size") };
+    let mut out = B::ZERO;
+    let (x, y) = xy_or_zero(p);
+    let buf = out.as_mut();
+    buf[1..].copy_from_slice(&x.to_bytes_be());
+    let prefix = SEC1_COMPRESSED_EVEN | y.is_odd().unwrap_u8();
+    buf[0] = u8::conditional_select(&prefix, &0, p.infinity);
+    out
+}
+
+/// The SEC1 uncompressed encoding (SEC 1 v2 §2.3.3, no compression): `0x04 ‖ x ‖ y`, both
+/// big-endian; `B` has `1 + 16N` bytes. The identity is all zeros, as in [`sec1_compressed`].
+/// Constant time in the point.
+pub(crate) fn sec1_uncompressed<P, C, B, const N: usize>(p: &Affine<C>) -> B
+where
+    P: FieldParams<N>,
+    C: SwCurve<Base = Fp<P, N>>,
+    B: ByteArray,
+{
+    const { assert!(size_of::<B>() == 1 + 16 * N, "SEC1 uncompressed size") };
+    let mut out = B::ZERO;
+    let (x, y) = xy_or_zero(p);
+    let buf = out.as_mut();
+    buf[1..1 + 8 * N].copy_from_slice(&x.to_bytes_be());
+    buf[1 + 8 * N..].copy_from_slice(&y.to_bytes_be());
+    buf[0] = u8::conditional_select(&SEC1_UNCOMPRESSED, &0, p.infinity);
+    out
+}
+
+/// Decodes either SEC1 form (SEC 1 v2 §2.3.4) by its prefix: `0x02`/`0x03` and `1 + 8N` bytes,
+/// or `0x04` and `1 + 16N` bytes. Checks, in order: a non-empty input ([`Error::Length`]), the
+/// identity prefix `0x00` ([`Error::Identity`]: SEC1 can encode it, but it is never a valid
+/// key or point here), the prefix ([`Error::InvalidFlags`]; the hybrid forms `0x06`/`0x07`
+/// are not accepted), the length for that prefix ([`Error::Length`]), coordinates below `p`
+/// ([`Error::NonCanonical`]), and then for a compressed point that `x³ + ax + b` has a square
+/// root ([`Error::NotASquare`]), for an uncompressed one the curve equation
+/// ([`Error::NotOnCurve`]). For public bytes; never panics. No subgroup check: for curves of
+/// cofactor 1 only, where every point of the curve is in the group.
+pub(crate) fn sec1_decode<P, C, const N: usize>(bytes: &[u8]) -> Result<Affine<C>, Error>
+where
+    P: FieldParams<N>,
+    C: SwCurve<Base = Fp<P, N>>,
+{
+    let (&prefix, rest) = bytes.split_first().ok_or(Error::Length { expected: 1 + 8 * N, got: 0 })?;
+    match prefix {
+        0x00 => Err(Error::Identity),
+        0x02 | 0x03 => {
+            check_len(bytes, 1 + 8 * N)?;
+            let x = Fp::<P, N>::from_bytes_be(rest)?;
+            let y2 = x.square() * x + C::B + super::mul_by_a::<C>(&x);
+            let y = Option::<Fp<P, N>>::from(y2.sqrt()).ok_or(Error::NotASquare)?;
+            // SEC 1 v2 §2.3.4 step 2.4.3: the root whose parity is the prefix's low bit.
+            let flip = y.is_odd() ^ Choice::from(prefix & 1);
+            Ok(Affine::from_xy_unchecked(x, Fp::conditional_select(&y, &-y, flip)))
+        }
+        SEC1_UNCOMPRESSED => {
+            check_len(bytes, 1 + 16 * N)?;
+            let (xb, yb) = rest.split_at(8 * N);
+            on_curve(Fp::<P, N>::from_bytes_be(xb)?, Fp::<P, N>::from_bytes_be(yb)?)
+        }
+        _ => Err(Error::InvalidFlags),
+    }
+}
+
+/// [`sec1_decode`] restricted to one form: [`Error::InvalidFlags`] for a valid prefix of the
+/// other form (after the identity check), so that a compressed decoder never accepts an
+/// uncompressed point and the reverse.
+pub(crate) fn sec1_decode_form<P, C, const N: usize>(bytes: &[u8], compressed: bool) -> Result<Affine<C>, Error>
+where
+    P: FieldParams<N>,
+    C: SwCurve<Base = Fp<P, N>>,
+{
+    match bytes.first() {
+        Some(0x02 | 0x03) if !compressed => Err(Error::InvalidFlags),
+        Some(&SEC1_UNCOMPRESSED) if compressed => Err(Error::InvalidFlags),
+        None => Err(Error::Length { expected: if compressed { 1 + 8 * N } else { 1 + 16 * N }, got: 0 }),
+        _ => sec1_decode(bytes),
+    }
 }
 
 #[cfg(test)]

@@ -4,9 +4,11 @@
 //! multiplication, and the accumulator of variable-time wNAF multiplication.
 //!
 //! Jacobian coordinates (`x = X/Z²`, `y = Y/Z³`) double in 2M + 5S for `a = 0` ("dbl-2009-l"
-//! of the Explicit-Formulas Database), against 6M + 2S for the complete homogeneous doubling.
-//! The doubling has no exceptional case here: a curve with `a = 0` and a prime-order (or
-//! cofactor-free-of-2) group has no point of order two, and `Z = 0` stays `Z = 0`. The few
+//! of the Explicit-Formulas Database), against 6M + 2S for the complete homogeneous doubling,
+//! and in 3M + 5S for `a = −3` ("dbl-2001-b", Bernstein's variant of the `a = −3` doubling,
+//! P-256), against 8M + 3S. The doubling has no exceptional case here: a curve with a
+//! prime-order (or cofactor-free-of-2) group has no point of order two, and `Z = 0` stays
+//! `Z = 0`. The few
 //! additions go back to homogeneous coordinates and use the complete formula, so the sequence
 //! of operations depends on the constant only, never on the point.
 
@@ -37,8 +39,11 @@ impl<F: Field> Jacobian<F> {
         Projective { x: self.x * self.z, y: self.y, z: self.z.square() * self.z }
     }
 
-    /// `2·self` ("dbl-2009-l", `a = 0`).
-    pub(super) fn double(&self) -> Self {
+    /// `2·self` ("dbl-2009-l" for `a = 0`, "dbl-2001-b" for `a = −3`).
+    pub(super) fn double<C: SwCurve<Base = F>>(&self) -> Self {
+        if C::A_IS_MINUS_3 {
+            return self.double_a3();
+        }
         let a = self.x.square();
         let b = self.y.square();
         let c = b.square();
@@ -50,6 +55,21 @@ impl<F: Field> Jacobian<F> {
         Jacobian { x, y, z }
     }
 
+    /// `2·self` for `a = −3` ("dbl-2001-b", 3M + 5S): `δ = Z²`, `γ = Y²`, `β = Xγ`,
+    /// `α = 3(X − δ)(X + δ)`, `X₃ = α² − 8β`, `Z₃ = (Y + Z)² − γ − δ`,
+    /// `Y₃ = α(4β − X₃) − 8γ²`. The identity (`Z = 0`) stays `Z₃ = 0` with `Y₃ = −8Y⁴ ≠ 0`.
+    fn double_a3(&self) -> Self {
+        let delta = self.z.square();
+        let gamma = self.y.square();
+        let beta = (self.x * gamma).double().double();
+        let t = (self.x - delta) * (self.x + delta);
+        let alpha = t.double() + t;
+        let x = alpha.square() - beta.double();
+        let z = (self.y + self.z).square() - gamma - delta;
+        let y = alpha * (beta - x) - gamma.square().double().double().double();
+        Jacobian { x, y, z }
+    }
+
     /// `2·p` for a homogeneous `p`, returned in Jacobian coordinates: the conversion fused into
     /// the doubling, 3M + 4S against 4M + 6S for [`Self::from_homogeneous`] then
     /// [`Self::double`]. With `x = X/Z`, `y = Y/Z` the tangent slope is `λ = 3X²/(2YZ)`; taking
@@ -58,7 +78,11 @@ impl<F: Field> Jacobian<F> {
     /// (a squaring for a multiplication, as in "dbl-2009-l"). The identity `(0 : Y : 0)` gives
     /// `(0, 0, 0)`, which is replaced by `(0, 1, 0)` (branch-free) so that it stays a valid
     /// identity through later doublings and the conversion back.
+    /// For `a = −3`, the conversion followed by "dbl-2001-b".
     fn double_from_homogeneous<C: SwCurve<Base = F>>(p: &Projective<C>) -> Self {
+        if C::A_IS_MINUS_3 {
+            return Self::from_homogeneous(p).double::<C>();
+        }
         let a = p.x.square();
         let g = p.y * p.z;
         let k = p.y * g;
@@ -87,7 +111,7 @@ impl<F: Field> Jacobian<F> {
         let h = u2 - self.x;
         let r = (s2 - self.y).double();
         if bool::from(h.is_zero()) {
-            return if bool::from(r.is_zero()) { self.double() } else { Self::IDENTITY };
+            return if bool::from(r.is_zero()) { self.double::<C>() } else { Self::IDENTITY };
         }
         let hh = h.square();
         let i = hh.double().double();
@@ -114,7 +138,7 @@ impl<C: SwCurve> Projective<C> {
         for i in (0..63 - k.leading_zeros()).rev() {
             acc = match sum.take() {
                 Some(h) => Jacobian::double_from_homogeneous(&h),
-                None => acc.double(),
+                None => acc.double::<C>(),
             };
             if (k >> i) & 1 == 1 {
                 sum = Some(acc.to_homogeneous::<C>().add(self));
@@ -132,11 +156,11 @@ impl<C: SwCurve> Projective<C> {
     /// point, with no exceptional case on curves without a point of order two (see the module
     /// documentation); the identity stays the identity.
     #[inline]
-    pub(super) fn double_n_jacobian(&self, n: u32) -> Self {
+    pub(crate) fn double_n_jacobian(&self, n: u32) -> Self {
         debug_assert!(n >= 1);
         let mut acc = Jacobian::double_from_homogeneous(self);
         for _ in 1..n {
-            acc = acc.double();
+            acc = acc.double::<C>();
         }
         acc.to_homogeneous()
     }
@@ -145,7 +169,7 @@ impl<C: SwCurve> Projective<C> {
 impl<F: Field> Jacobian<F> {
     /// `self + q` for Jacobian points ("add-2007-bl", 11M + 5S), for public points: the
     /// identity on either side and `self = ±q` take branches.
-    fn add_vartime(&self, q: &Self) -> Self {
+    fn add_vartime<C: SwCurve<Base = F>>(&self, q: &Self) -> Self {
         if bool::from(q.z.is_zero()) {
             return Jacobian { x: self.x, y: self.y, z: self.z };
         }
@@ -161,7 +185,7 @@ impl<F: Field> Jacobian<F> {
         let h = u2 - u1;
         let r = (s2 - s1).double();
         if bool::from(h.is_zero()) {
-            return if bool::from(r.is_zero()) { self.double() } else { Self::IDENTITY };
+            return if bool::from(r.is_zero()) { self.double::<C>() } else { Self::IDENTITY };
         }
         let i = h.double().square();
         let j = h * i;
@@ -192,11 +216,11 @@ impl<C: SwCurve> Projective<C> {
         });
         let mut acc = Jacobian { x: base.x, y: base.y, z: base.z };
         for i in (0..63 - k.leading_zeros()).rev() {
-            acc = acc.double();
+            acc = acc.double::<C>();
             if (k >> i) & 1 == 1 {
                 acc = match &affine {
                     Some(q) => acc.add_mixed_vartime(q),
-                    None => acc.add_vartime(&base),
+                    None => acc.add_vartime::<C>(&base),
                 };
             }
         }

@@ -316,8 +316,8 @@ impl<'a, C: SwCurve> BucketSet<'a, C> for XyzzBuckets<'a, C> {
         let mut running = Xyzz::IDENTITY;
         let mut total = Xyzz::IDENTITY;
         for b in self.buckets.iter().rev() {
-            running = running.add_vartime(b);
-            total = total.add_vartime(&running);
+            running = running.add_vartime::<C>(b);
+            total = total.add_vartime::<C>(&running);
         }
         total
     }
@@ -407,7 +407,7 @@ impl<'a, C: SwCurve> BucketSet<'a, C> for Buckets<'a, C> {
                 running = running.add_mixed_vartime(&signed_point(self.points, *i));
                 self.deferred.pop();
             }
-            total = total.add_vartime(&running);
+            total = total.add_vartime::<C>(&running);
         }
         total
     }
@@ -503,8 +503,8 @@ fn denominator<C: SwCurve>(b: &Affine<C>, p: &Affine<C>, double: bool) -> C::Bas
 /// One addition of a batch, backwards in Montgomery's trick: with `inv` the inverse of the
 /// product of the denominators up to this one and `pre` the product of those before it,
 /// `b ← b ± p` (`−` when `neg`) and `inv` becomes the inverse of the product before it.
-/// `λ = (y_P − y_B)/(x_P − x_B)`, or `3·x_B²/(2·y_B)` for a doubling (`b + b`: `p` is `±b`);
-/// `x = λ² − x_B − x_P`, `y = λ·(x_B − x) − y_B`. For `b − p` the code computes
+/// `λ = (y_P − y_B)/(x_P − x_B)`, or `(3·x_B² + a)/(2·y_B)` for a doubling (`b + b`: `p` is
+/// `±b`); `x = λ² − x_B − x_P`, `y = λ·(x_B − x) − y_B`. For `b − p` the code computes
 /// `λ' = −λ = (y_P + y_B)/(x_P − x_B)` and `y = λ'·(x − x_B) − y_B`, so that `−p` is never
 /// formed.
 #[inline(always)]
@@ -520,8 +520,13 @@ fn affine_step<C: SwCurve>(
     let d_inv = *inv * *pre;
     *inv *= d;
     if double {
+        // 3x² + a (`a` is 0 or −3, fixed at compile time).
         let xx = b.x.square();
-        let lambda = (xx.double() + xx) * d_inv;
+        let mut numerator = xx.double() + xx;
+        if C::A_IS_MINUS_3 {
+            numerator += super::mul_by_a::<C>(&C::Base::ONE);
+        }
+        let lambda = numerator * d_inv;
         let x = lambda.square() - b.x.double();
         let y = lambda * (b.x - x) - b.y;
         *b = Affine::from_xy_unchecked(x, y);
@@ -621,11 +626,11 @@ fn reduce_affine<C: SwCurve>(buckets: &[Affine<C>]) -> Xyzz<C::Base> {
     let mut acc = Xyzz::IDENTITY;
     for p in running[1..].iter().rev() {
         r = r.add_mixed_vartime(p);
-        acc = acc.add_vartime(&r);
+        acc = acc.add_vartime::<C>(&r);
     }
     let mut l = len;
     while l > 1 {
-        acc = acc.double_vartime();
+        acc = acc.double_vartime::<C>();
         l >>= 1;
     }
     debug_assert!(len.is_power_of_two());
@@ -677,9 +682,9 @@ fn pippenger<C: SwCurve>(split: &Split<C>, parallel: bool) -> Projective<C> {
     let mut acc = Xyzz::IDENTITY;
     for s in sums.iter().rev() {
         for _ in 0..c {
-            acc = acc.double_vartime();
+            acc = acc.double_vartime::<C>();
         }
-        acc = acc.add_vartime(s);
+        acc = acc.add_vartime::<C>(s);
     }
     acc.to_homogeneous()
 }
@@ -917,7 +922,7 @@ pub(crate) fn msm_with_table_vartime<C: SwCurve>(
     });
     let mut acc = Xyzz::IDENTITY;
     for s in &parts {
-        acc = acc.add_vartime(s);
+        acc = acc.add_vartime::<C>(s);
     }
     acc.to_homogeneous()
 }
@@ -936,7 +941,7 @@ fn table_sum<'a, C: SwCurve, B: BucketSet<'a, C>>(
     let mut acc = Xyzz::IDENTITY;
     for g in (0..groups).rev() {
         for _ in 0..c as usize * copies {
-            acc = acc.double_vartime();
+            acc = acc.double_vartime::<C>();
         }
         let (first, last) = (g * copies, ((g + 1) * copies).min(windows));
         let count = (first..last).map(|w| window_buckets(table.bits, c, w)).max().unwrap_or(1);
@@ -950,7 +955,7 @@ fn table_sum<'a, C: SwCurve, B: BucketSet<'a, C>>(
                 }
             }
         }
-        acc = acc.add_vartime(&buckets.finish());
+        acc = acc.add_vartime::<C>(&buckets.finish());
     }
     acc
 }

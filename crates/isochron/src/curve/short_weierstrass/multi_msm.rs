@@ -159,7 +159,7 @@ impl<C: SwCurve> MultiFixedMsm<C> {
                     if !bool::from(b.infinity) {
                         running = running.add_mixed_vartime(b);
                     }
-                    total = total.add_vartime(&running);
+                    total = total.add_vartime::<C>(&running);
                 }
                 total.to_homogeneous()
             })

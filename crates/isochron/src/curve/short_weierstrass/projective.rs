@@ -1,9 +1,12 @@
 //! Homogeneous projective points `(X : Y : Z)` with the complete formulas of
-//! Renes–Costello–Batina for `a = 0` (eprint 2015/1060, Alg. 7, 8, 9).
+//! Renes–Costello–Batina (eprint 2015/1060): Alg. 7, 8, 9 for `a = 0`, Alg. 4, 5, 6 for
+//! `a = −3` (chosen at compile time by [`SwCurve::A_IS_MINUS_3`]).
 //!
-//! Costs (M = multiplication, S = squaring, m3b = multiplication by `3b`): addition 12M + 2m3b,
-//! mixed addition 11M + 2m3b, doubling 6M + 2S + 1m3b. None has an exceptional case: the same
-//! sequence runs for the identity, for equal and for opposite points.
+//! Costs (M = multiplication, S = squaring, m3b / mb = multiplication by `3b` / `b`): for
+//! `a = 0` addition 12M + 2m3b, mixed addition 11M + 2m3b, doubling 6M + 2S + 1m3b; for
+//! `a = −3` addition 12M + 2mb, mixed addition 11M + 2mb, doubling 8M + 3S + 2mb. None has an
+//! exceptional case: the same sequence runs for the identity, for equal and for opposite
+//! points.
 
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
@@ -38,16 +41,23 @@ impl<C: SwCurve> Projective<C> {
         self.z.is_zero()
     }
 
-    /// Whether `Y²Z = X³ + bZ³` (the identity counts as on the curve).
+    /// Whether `Y²Z = X³ + aXZ² + bZ³` (the identity counts as on the curve).
     pub fn is_on_curve(&self) -> Choice {
         let y2z = self.y.square() * self.z;
-        let z3 = self.z.square() * self.z;
-        let rhs = self.x.square() * self.x + z3 * C::B;
+        let z2 = self.z.square();
+        let z3 = z2 * self.z;
+        let mut rhs = self.x.square() * self.x + z3 * C::B;
+        if C::A_IS_MINUS_3 {
+            rhs += super::mul_by_a::<C>(&(self.x * z2));
+        }
         y2z.ct_eq(&rhs) | self.is_identity()
     }
 
-    /// `2·self` (eprint 2015/1060, Alg. 9).
+    /// `2·self` (eprint 2015/1060, Alg. 9 for `a = 0`, Alg. 6 for `a = −3`).
     pub fn double(&self) -> Self {
+        if C::A_IS_MINUS_3 {
+            return self.double_a3();
+        }
         let (x, y, z) = (&self.x, &self.y, &self.z);
         let t0 = y.square();
         let y8 = t0.double().double().double();
@@ -62,9 +72,12 @@ impl<C: SwCurve> Projective<C> {
         Projective { x: x3, y: y3, z: z3 }
     }
 
-    /// `self + rhs` (eprint 2015/1060, Alg. 7; the three final sums of products reduced once
-    /// each, [`Field::sum_of_products`]).
+    /// `self + rhs` (eprint 2015/1060, Alg. 7 for `a = 0`, the three final sums of products
+    /// reduced once each, [`Field::sum_of_products`]; Alg. 4 for `a = −3`).
     pub fn add(&self, rhs: &Self) -> Self {
+        if C::A_IS_MINUS_3 {
+            return self.add_a3(rhs);
+        }
         let (x1, y1, z1) = (&self.x, &self.y, &self.z);
         let (x2, y2, z2) = (&rhs.x, &rhs.y, &rhs.z);
         let t0 = *x1 * x2;
@@ -84,8 +97,12 @@ impl<C: SwCurve> Projective<C> {
         Projective { x: x3, y: y3, z: z3 }
     }
 
-    /// `self + rhs` for an affine `rhs` (eprint 2015/1060, Alg. 8); `rhs` may be infinity.
+    /// `self + rhs` for an affine `rhs` (eprint 2015/1060, Alg. 8 for `a = 0`, Alg. 5 for
+    /// `a = −3`); `rhs` may be infinity.
     pub fn add_mixed(&self, rhs: &Affine<C>) -> Self {
+        if C::A_IS_MINUS_3 {
+            return self.add_mixed_a3(rhs);
+        }
         let (x1, y1, z1) = (&self.x, &self.y, &self.z);
         let (x2, y2) = (&rhs.x, &rhs.y);
         let t0 = *x1 * x2;
@@ -103,6 +120,89 @@ impl<C: SwCurve> Projective<C> {
         let z3 = C::Base::sum_of_products(&z3, &t4, &t0, &t3);
         // Alg. 8 assumes Z2 = 1, so it cannot represent an affine infinity: select around it.
         Self::conditional_select(&Projective { x: x3, y: y3, z: z3 }, self, rhs.infinity)
+    }
+
+    /// `self + rhs` on a curve with `a = −3` (eprint 2015/1060, Alg. 4; step numbers of the
+    /// paper in the comments).
+    fn add_a3(&self, rhs: &Self) -> Self {
+        let (x1, y1, z1) = (&self.x, &self.y, &self.z);
+        let (x2, y2, z2) = (&rhs.x, &rhs.y, &rhs.z);
+        let t0 = *x1 * x2; // 1
+        let t1 = *y1 * y2; // 2
+        let t2 = *z1 * z2; // 3
+        let t3 = (*x1 + y1) * (*x2 + y2) - (t0 + t1); // 4–8
+        let t4 = (*y1 + z1) * (*y2 + z2) - (t1 + t2); // 9–13
+        let y3 = (*x1 + z1) * (*x2 + z2) - (t0 + t2); // 14–18
+        let z3 = t2 * C::B; // 19
+        let x3 = y3 - z3; // 20
+        let x3 = x3.double() + x3; // 21–22
+        let z3 = t1 - x3; // 23
+        let x3 = t1 + x3; // 24
+        let y3 = y3 * C::B; // 25
+        let t2 = t2.double() + t2; // 26–27
+        let y3 = y3 - t2 - t0; // 28–29
+        let y3 = y3.double() + y3; // 30–31
+        let t0 = t0.double() + t0 - t2; // 32–34
+        Self::rcb_a3_tail(x3, y3, z3, t0, t3, t4)
+    }
+
+    /// `self + rhs` for an affine `rhs` on a curve with `a = −3` (eprint 2015/1060, Alg. 5,
+    /// which assumes `Z2 = 1`: infinity is selected around, as for `a = 0`).
+    fn add_mixed_a3(&self, rhs: &Affine<C>) -> Self {
+        let (x1, y1, z1) = (&self.x, &self.y, &self.z);
+        let (x2, y2) = (&rhs.x, &rhs.y);
+        let t0 = *x1 * x2; // 1
+        let t1 = *y1 * y2; // 2
+        let t3 = (*x2 + y2) * (*x1 + y1) - (t0 + t1); // 3–7
+        let t4 = *y2 * z1 + y1; // 8–9
+        let y3 = *x2 * z1 + x1; // 10–11
+        let z3 = *z1 * C::B; // 12
+        let x3 = y3 - z3; // 13
+        let x3 = x3.double() + x3; // 14–15
+        let z3 = t1 - x3; // 16
+        let x3 = t1 + x3; // 17
+        let y3 = y3 * C::B; // 18
+        let t2 = z1.double() + z1; // 19–20
+        let y3 = y3 - t2 - t0; // 21–22
+        let y3 = y3.double() + y3; // 23–24
+        let t0 = t0.double() + t0 - t2; // 25–27
+        let sum = Self::rcb_a3_tail(x3, y3, z3, t0, t3, t4);
+        Self::conditional_select(&sum, self, rhs.infinity)
+    }
+
+    /// The common last steps of Alg. 4 (35–43) and Alg. 5 (28–36).
+    #[inline(always)]
+    fn rcb_a3_tail(x3: C::Base, y3: C::Base, z3: C::Base, t0: C::Base, t3: C::Base, t4: C::Base) -> Self {
+        let t1 = t4 * y3;
+        let t2 = t0 * y3;
+        let y3 = x3 * z3 + t2;
+        let x3 = t3 * x3 - t1;
+        let z3 = t4 * z3 + t3 * t0;
+        Projective { x: x3, y: y3, z: z3 }
+    }
+
+    /// `2·self` on a curve with `a = −3` (eprint 2015/1060, Alg. 6).
+    fn double_a3(&self) -> Self {
+        let (x, y, z) = (&self.x, &self.y, &self.z);
+        let t0 = x.square(); // 1
+        let t1 = y.square(); // 2
+        let t2 = z.square(); // 3
+        let t3 = (*x * y).double(); // 4–5
+        let z3 = (*x * z).double(); // 6–7
+        let y3 = t2 * C::B - z3; // 8–9
+        let y3 = y3.double() + y3; // 10–11
+        let x3 = t1 - y3; // 12
+        let y3 = (t1 + y3) * x3; // 13–14
+        let x3 = x3 * t3; // 15
+        let t2 = t2.double() + t2; // 16–17
+        let z3 = z3 * C::B - t2 - t0; // 18–20
+        let z3 = z3.double() + z3; // 21–22
+        let t0 = t0.double() + t0 - t2; // 23–25
+        let y3 = y3 + t0 * z3; // 26–27
+        let t0 = (*y * z).double(); // 28–29
+        let x3 = x3 - t0 * z3; // 30–31
+        let z3 = (t0 * t1).double().double(); // 32–34
+        Projective { x: x3, y: y3, z: z3 }
     }
 
     /// `-self`.

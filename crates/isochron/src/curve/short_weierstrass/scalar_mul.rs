@@ -272,7 +272,7 @@ impl<C: SwCurve> WnafAccumulator<C> for Jacobian<C::Base> {
     const IDENTITY: Self = Jacobian::IDENTITY;
     #[inline(always)]
     fn dbl(&self) -> Self {
-        self.double()
+        self.double::<C>()
     }
     #[inline(always)]
     fn add_affine(&self, q: &Affine<C>) -> Self {
@@ -288,7 +288,7 @@ impl<C: SwCurve> WnafAccumulator<C> for Xyzz<C::Base> {
     const IDENTITY: Self = Xyzz::IDENTITY;
     #[inline(always)]
     fn dbl(&self) -> Self {
-        self.double_vartime()
+        self.double_vartime::<C>()
     }
     #[inline(always)]
     fn add_affine(&self, q: &Affine<C>) -> Self {

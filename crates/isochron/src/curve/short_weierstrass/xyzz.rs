@@ -88,9 +88,10 @@ impl<F: Field> Xyzz<F> {
         Projective { x: self.x * self.zzz, y, z: self.zz * self.zzz }
     }
 
-    /// `2·self` ("dbl-2008-s-1" with `a = 0`, 6M + 3S). Branches on the identity only (which
-    /// the formula would map to the identity anyway).
-    pub(super) fn double_vartime(&self) -> Self {
+    /// `2·self` ("dbl-2008-s-1" with `a = 0`, 6M + 3S; with `a = −3`, `M = 3X² + a·ZZ²`
+    /// becomes `3(X − ZZ)(X + ZZ)`, 7M + 3S). Branches on the identity only (which the formula
+    /// would map to the identity anyway).
+    pub(super) fn double_vartime<C: SwCurve<Base = F>>(&self) -> Self {
         if self.is_identity_vartime() {
             return Self::IDENTITY;
         }
@@ -98,7 +99,7 @@ impl<F: Field> Xyzz<F> {
         let v = u.square();
         let w = u * v;
         let s = self.x * v;
-        let xx = self.x.square();
+        let xx = if C::A_IS_MINUS_3 { (self.x - self.zz) * (self.x + self.zz) } else { self.x.square() };
         let m = xx.double() + xx;
         let x = m.square() - s.double();
         let y = F::sum_of_products(&m, &(s - x), &-w, &self.y);
@@ -120,7 +121,7 @@ impl<F: Field> Xyzz<F> {
         let p = u2 - self.x;
         let r = s2 - self.y;
         if bool::from(p.is_zero()) {
-            return if bool::from(r.is_zero()) { Self::from_affine(q).double_vartime() } else { Self::IDENTITY };
+            return if bool::from(r.is_zero()) { Self::from_affine(q).double_vartime::<C>() } else { Self::IDENTITY };
         }
         let pp = p.square();
         let ppp = p * pp;
@@ -133,7 +134,7 @@ impl<F: Field> Xyzz<F> {
     /// `self + q` ("add-2008-s", 12M + 2S). The identity on either side and `self = ±q` take
     /// branches: equal points are doubled, opposite ones give the identity.
     #[cfg_attr(not(test), allow(dead_code))] // for the multi-scalar multiplication's bucket sums
-    pub(super) fn add_vartime(&self, q: &Self) -> Self {
+    pub(super) fn add_vartime<C: SwCurve<Base = F>>(&self, q: &Self) -> Self {
         if q.is_identity_vartime() {
             return *self;
         }
@@ -147,7 +148,7 @@ impl<F: Field> Xyzz<F> {
         let p = u2 - u1;
         let r = s2 - s1;
         if bool::from(p.is_zero()) {
-            return if bool::from(r.is_zero()) { self.double_vartime() } else { Self::IDENTITY };
+            return if bool::from(r.is_zero()) { self.double_vartime::<C>() } else { Self::IDENTITY };
         }
         let pp = p.square();
         let ppp = p * pp;
@@ -178,7 +179,9 @@ mod tests {
             return;
         }
         assert!(bool::from((p.zz.square() * p.zz).ct_eq(&p.zzz.square())), "ZZ³ ≠ ZZZ²");
-        let rhs = p.x.square() * p.x + C::B * p.zzz.square();
+        let rhs = p.x.square() * p.x
+            + C::B * p.zzz.square()
+            + crate::curve::short_weierstrass::mul_by_a::<C>(&(p.x * p.zz.square()));
         assert!(bool::from(p.y.square().ct_eq(&rhs)), "not on the curve");
     }
 
@@ -200,23 +203,23 @@ mod tests {
             let (pa, qa) = (p.to_affine(), q.to_affine());
             // Generic representations (ZZ ≠ 1) on both sides.
             let (xp, xq) = (X::<C>::from_homogeneous(&p), X::<C>::from_homogeneous(&q));
-            let (xp2, xq3) = (xp.double_vartime(), xq.double_vartime().add_mixed_vartime(&qa));
+            let (xp2, xq3) = (xp.double_vartime::<C>(), xq.double_vartime::<C>().add_mixed_vartime(&qa));
             let (p2, q3) = (p.double(), q.double().add(&q));
             assert_is(&X::<C>::from_affine(&pa), &p);
             assert_is(&xp, &p);
             assert_is(&xp2, &p2);
             assert_is(&xq3, &q3);
-            assert_is(&X::<C>::from_affine(&pa).double_vartime(), &p2);
-            assert_is(&xp.add_vartime(&xq), &p.add(&q));
-            assert_is(&xp2.add_vartime(&xq3), &p2.add(&q3));
-            assert_is(&xq3.add_vartime(&xp2), &p2.add(&q3));
+            assert_is(&X::<C>::from_affine(&pa).double_vartime::<C>(), &p2);
+            assert_is(&xp.add_vartime::<C>(&xq), &p.add(&q));
+            assert_is(&xp2.add_vartime::<C>(&xq3), &p2.add(&q3));
+            assert_is(&xq3.add_vartime::<C>(&xp2), &p2.add(&q3));
             assert_is(&xp.add_mixed_vartime(&qa), &p.add(&q));
             assert_is(&xp2.add_mixed_vartime(&qa), &p2.add(&q));
             assert_is(&xq3.add_mixed_vartime(&pa), &q3.add(&p));
             let mut acc = X::<C>::IDENTITY;
             let mut want = Projective::<C>::identity();
             for _ in 0..5 {
-                acc = acc.double_vartime().add_mixed_vartime(&pa).add_vartime(&xq3);
+                acc = acc.double_vartime::<C>().add_mixed_vartime(&pa).add_vartime::<C>(&xq3);
                 want = want.double().add(&p).add(&q3);
             }
             assert_is(&acc, &want);
@@ -229,8 +232,8 @@ mod tests {
         let inf = Affine::<C>::identity();
         let o = Projective::<C>::identity();
         assert_is(&id, &o);
-        assert_is(&id.double_vartime(), &o);
-        assert_is(&id.add_vartime(&id), &o);
+        assert_is(&id.double_vartime::<C>(), &o);
+        assert_is(&id.add_vartime::<C>(&id), &o);
         assert_is(&id.add_mixed_vartime(&inf), &o);
         assert_is(&X::<C>::from_affine(&inf), &o);
         assert_is(&X::<C>::from_homogeneous(&o), &o);
@@ -239,31 +242,31 @@ mod tests {
             let pa = p.to_affine();
             // Two representations of `p` (ZZ = 1 and ZZ = Z²) and of `−p`.
             let (xa, xp) = (X::<C>::from_affine(&pa), X::<C>::from_homogeneous(&p));
-            let xp3 = xp.double_vartime().add_vartime(&xp);
+            let xp3 = xp.double_vartime::<C>().add_vartime::<C>(&xp);
             let p3 = p.double().add(&p);
             let (na, np) = (X::<C>::from_affine(&pa.neg()), X::<C>::from_homogeneous(&p.neg()));
             let p2 = p.double();
             // identity + P, P + identity
-            assert_is(&id.add_vartime(&xp), &p);
-            assert_is(&xp.add_vartime(&id), &p);
+            assert_is(&id.add_vartime::<C>(&xp), &p);
+            assert_is(&xp.add_vartime::<C>(&id), &p);
             assert_is(&id.add_mixed_vartime(&pa), &p);
             assert_is(&xp.add_mixed_vartime(&inf), &p);
             // P + P
-            assert_is(&xp.add_vartime(&xp), &p2);
-            assert_is(&xa.add_vartime(&xp), &p2);
-            assert_is(&xp.add_vartime(&xa), &p2);
+            assert_is(&xp.add_vartime::<C>(&xp), &p2);
+            assert_is(&xa.add_vartime::<C>(&xp), &p2);
+            assert_is(&xp.add_vartime::<C>(&xa), &p2);
             assert_is(&xp.add_mixed_vartime(&pa), &p2);
             assert_is(&xa.add_mixed_vartime(&pa), &p2);
-            assert_is(&xp3.add_vartime(&xp3), &p3.double());
+            assert_is(&xp3.add_vartime::<C>(&xp3), &p3.double());
             assert_is(&xp3.add_mixed_vartime(&p3.to_affine()), &p3.double());
             // P + (−P)
-            assert_is(&xp.add_vartime(&np), &o);
-            assert_is(&xa.add_vartime(&np), &o);
-            assert_is(&na.add_vartime(&xp), &o);
+            assert_is(&xp.add_vartime::<C>(&np), &o);
+            assert_is(&xa.add_vartime::<C>(&np), &o);
+            assert_is(&na.add_vartime::<C>(&xp), &o);
             assert_is(&xp.add_mixed_vartime(&pa.neg()), &o);
             assert_is(&np.add_mixed_vartime(&pa), &o);
             assert_is(&xp3.add_mixed_vartime(&p3.neg().to_affine()), &o);
-            assert_is(&xp3.add_vartime(&X::<C>::from_homogeneous(&p3.neg())), &o);
+            assert_is(&xp3.add_vartime::<C>(&X::<C>::from_homogeneous(&p3.neg())), &o);
         }
     }
 

@@ -1,0 +1,139 @@
+//! secp256k1 (SEC 2 v2 §2.4.1; Bitcoin, Ethereum): `y² = x³ + 7` over the 256-bit prime
+//! `p = 2^256 − 2^32 − 977`, a group of prime order `n` (cofactor 1). Base field [`Fp`] and
+//! scalar field [`Fq`] are 4-limb Montgomery fields; neither modulus leaves a spare top bit, so
+//! they run the full-width kernels of `limbs` (the x86-64 ADX ones where the CPU has them).
+//!
+//! Scalar multiplication uses the GLV endomorphism `φ(x, y) = (βx, y)` (`β³ = 1` in Fp),
+//! acting as `[λ]` (`λ³ = 1` mod `n`), for both the constant-time and the `_vartime` paths, and
+//! a precomputed generator table; points are encoded in SEC1 form (SEC 1 v2 §2.3.3–2.3.4,
+//! [`PointAffine::to_sec1_compressed`] and friends in `encoding`).
+
+use crate::curve::short_weierstrass::glv::{self, Endomorphism, Lattice, I256};
+use crate::curve::short_weierstrass::{Affine, Projective, SwCurve};
+use crate::field::FieldParams;
+use crate::limbs::{self, mont};
+
+/// Parameters of the secp256k1 base field, `p = 2^256 − 2^32 − 977` (SEC 2 v2 §2.4.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FpParams;
+
+impl FieldParams<4> for FpParams {
+    const MODULUS: [u64; 4] = limbs::from_hex("0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f");
+    /// 3 generates `F_p^*` (checked by a unit test against the factorization of `p − 1`).
+    const GENERATOR: u64 = 3;
+    const NAME: &'static str = "secp256k1::Fp";
+}
+
+/// Parameters of the secp256k1 scalar field, the group order
+/// `n = 0xffffffff…bfd25e8cd0364141` (SEC 2 v2 §2.4.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FqParams;
+
+impl FieldParams<4> for FqParams {
+    const MODULUS: [u64; 4] = limbs::from_hex("0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141");
+    /// 7 generates `F_n^*`.
+    const GENERATOR: u64 = 7;
+    const NAME: &'static str = "secp256k1::Fq";
+}
+
+/// The secp256k1 base field (coordinates).
+pub type Fp = crate::field::Fp<FpParams, 4>;
+/// The secp256k1 scalar field, of the group order `n` (keys, nonces).
+pub type Fq = crate::field::Fp<FqParams, 4>;
+/// The scalar field under the name the other curves use.
+pub type Fr = Fq;
+
+/// secp256k1: `y² = x³ + 7` over Fp, generator `G` of SEC 2 v2 §2.4.1, cofactor 1.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Secp256k1;
+
+impl SwCurve for Secp256k1 {
+    crate::curve::short_weierstrass::generator_table!(Secp256k1);
+
+    type Base = Fp;
+    type ScalarParams = FqParams;
+    const NAME: &'static str = "secp256k1";
+    const B: Fp = Fp::from_u64(7);
+    const GENERATOR: (Fp, Fp) = (
+        Fp::from_hex("0x79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"),
+        Fp::from_hex("0x483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8"),
+    );
+
+    /// `3b = 21`: `21x = 16x + 4x + x`.
+    #[inline(always)]
+    fn mul_by_3b(x: &Fp) -> Fp {
+        let x4 = x.double().double();
+        x4.double().double() + x4 + x
+    }
+
+    /// GLV with `φ(x, y) = (βx, y)`, eigenvalue `λ` (see [`LATTICE`]).
+    const ENDOMORPHISM: Option<Endomorphism<Self>> = Some(Endomorphism { map: phi, lattice: LATTICE });
+
+    /// Always true: the group of secp256k1 has prime order `n` (cofactor 1), so every point of
+    /// the curve is in it.
+    fn is_torsion_free_vartime(_: &Point) -> bool {
+        true
+    }
+}
+
+/// `β = 2^((p−1)/3)`, a primitive cube root of unity in Fp (2 is not a cube mod `p`), `0x7ae96a2b…719501ee`; with it `φ(x, y) = (βx, y)` acts as `[λ]` on the
+/// group (checked by the tests).
+pub(crate) const BETA: Fp = {
+    let m = &FpParams::MODULUS;
+    let e = limbs::div_small(&limbs::sub(m, &limbs::from_u64(1)).0, 3);
+    let two = Fp::from_u64(2);
+    Fp::from_mont_limbs(mont::pow_vartime(two.mont_limbs(), &e, &FpParams::R, m, FpParams::INV))
+};
+
+/// `φ(x, y) = (βx, y)` (GLV 2001 §2, example 4).
+fn phi(p: &Point) -> Point {
+    Projective { x: p.x * BETA, y: p.y, z: p.z }
+}
+
+/// The eigenvalue of `φ`: `λ = n − 1 − 2^((n−1)/3) mod n` (the other primitive cube root of
+/// unity, `λ² + λ + 1 ≡ 0`), `0x5363ad4c…1b23bd72`; it is the one that pairs with [`BETA`].
+pub(crate) const LAMBDA: [u64; 4] = {
+    let m = &FqParams::MODULUS;
+    let e = limbs::div_small(&limbs::sub(m, &limbs::from_u64(1)).0, 3);
+    let two = mont::mul(&limbs::from_u64(2), &FqParams::R2, m, FqParams::INV);
+    let w = mont::pow_vartime(&two, &e, &FqParams::R, m, FqParams::INV);
+    let w = mont::redc(&w, &[0; 4], m, FqParams::INV);
+    limbs::sub(&limbs::sub(m, &limbs::from_u64(1)).0, &w).0
+};
+
+/// `−v` for a lattice integer.
+const fn neg(v: &I256) -> I256 {
+    glv::sub(&[0; 4], v)
+}
+
+/// The GLV lattice of `λ` (GLV 2001 §4: the extended Euclidean algorithm on `(n, λ)`, stopped
+/// at the first remainder below `√n`): rows `(a₁, b₁) = (0x3086d221…9284eb15,
+/// −0xe4437ed6…0abfe4c3)` and `(a₂, b₂) = (a₁ − b₁, a₁)` (determinant `n`), so
+/// `ℓ = (b₂, −b₁)`; digits below `2^128`. A unit test re-derives the basis by running the
+/// algorithm.
+const LATTICE: Lattice = {
+    let a1 = limbs::from_hex("0x3086d221a7d46bcde86c90e49284eb15");
+    let b1 = neg(&limbs::from_hex("0xe4437ed6010e88286f547fa90abfe4c3"));
+    let a2 = glv::sub(&a1, &b1);
+    let b2 = a1;
+    let zero = glv::int(0);
+    Lattice::new(
+        2,
+        [[a1, b1, zero, zero], [a2, b2, zero, zero], [zero; 4], [zero; 4]],
+        [b2, neg(&b1), zero, zero],
+        LAMBDA,
+        &FqParams::MODULUS,
+    )
+};
+
+/// A secp256k1 point in projective coordinates: the group, for arithmetic.
+pub type Point = Projective<Secp256k1>;
+/// A secp256k1 point in affine coordinates: what the encodings read and write.
+pub type PointAffine = Affine<Secp256k1>;
+
+/// The SEC1 point encodings (and `PointEncoding`).
+mod encoding;
+pub use encoding::{CompressedPoint, UncompressedPoint};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,178 @@
+//! Unit tests of secp256k1: constants against their definitions, the group law, scalar
+//! multiplication (GLV), SEC1 encodings.
+
+use num_bigint::{BigInt, BigUint};
+use rand::SeedableRng;
+
+use super::*;
+use crate::curve::PointEncoding;
+use crate::error::Error;
+use crate::test_util::{big, sw};
+
+#[test]
+fn constants() {
+    let p = big(&FpParams::MODULUS);
+    assert_eq!(p, (BigUint::from(1u8) << 256) - (BigUint::from(1u8) << 32) - 977u32);
+    // β is a primitive cube root of unity.
+    assert_ne!(BETA, Fp::ONE);
+    assert_eq!(BETA.square() * BETA, Fp::ONE);
+    // λ is one too, mod n, and φ(G) = [λ]G.
+    let n = big(&FqParams::MODULUS);
+    let l = big(&LAMBDA);
+    assert_eq!(l.modpow(&BigUint::from(3u8), &n), BigUint::from(1u8));
+    assert_eq!(
+        big(&LAMBDA),
+        BigUint::parse_bytes(b"5363ad4cc05c30e0a5261c028812645a122e22ea20816678df02967c1b23bd72", 16).unwrap()
+    );
+    let g = Point::generator();
+    assert_eq!(phi(&g), g.mul_limbs_vartime(&LAMBDA));
+}
+
+/// GLV 2001 §4: the extended Euclidean algorithm on `(n, λ)` gives the basis of `LATTICE`.
+#[test]
+fn glv_basis_rederived() {
+    let n = BigInt::from(big(&FqParams::MODULUS));
+    let lambda = BigInt::from(big(&LAMBDA));
+    let (mut r0, mut r1) = (n.clone(), lambda.clone());
+    let (mut t0, mut t1) = (BigInt::from(0), BigInt::from(1));
+    let mut seq = vec![(r0.clone(), t0.clone()), (r1.clone(), t1.clone())];
+    while r1 != BigInt::from(0) {
+        let q = &r0 / &r1;
+        let r2 = &r0 - &q * &r1;
+        let t2 = &t0 - &q * &t1;
+        (r0, r1, t0, t1) = (r1, r2.clone(), t1, t2.clone());
+        seq.push((r2, t2));
+    }
+    let sqrt_n = BigInt::from(big(&FqParams::MODULUS).sqrt());
+    let m = seq.iter().rposition(|(r, _)| *r >= sqrt_n).unwrap();
+    let (a1, b1) = (seq[m + 1].0.clone(), -seq[m + 1].1.clone());
+    let hex = |s: &[u8]| BigInt::parse_bytes(s, 16).unwrap();
+    assert_eq!(a1, hex(b"3086d221a7d46bcde86c90e49284eb15"));
+    assert_eq!(b1, -hex(b"e4437ed6010e88286f547fa90abfe4c3"));
+    // The second vector, the shorter of the neighbours (m and m + 2), is (a1 − b1, a1).
+    let cands = [(seq[m].0.clone(), -seq[m].1.clone()), (seq[m + 2].0.clone(), -seq[m + 2].1.clone())];
+    let norm = |v: &(BigInt, BigInt)| &v.0 * &v.0 + &v.1 * &v.1;
+    let (a2, b2) = if norm(&cands[0]) <= norm(&cands[1]) { cands[0].clone() } else { cands[1].clone() };
+    assert_eq!((a2.clone(), b2.clone()), (&a1 - &b1, a1.clone()));
+    assert_eq!(&a1 * &b2 - &b1 * &a2, n);
+    for (a, b) in [(&a1, &b1), (&a2, &b2)] {
+        assert_eq!(((a + b * &lambda) % &n + &n) % &n, BigInt::from(0));
+    }
+    assert_eq!(LATTICE.dim(), 2);
+    assert!(LATTICE.bits() <= 128);
+}
+
+#[test]
+fn glv_decomposition() {
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(3);
+    let n = big(&FqParams::MODULUS);
+    let l = big(&LAMBDA);
+    let mut ks: Vec<[u64; 4]> = (0..500).map(|_| Fq::random(&mut rng).to_canonical_limbs()).collect();
+    ks.push(crate::limbs::sub(&FqParams::MODULUS, &crate::limbs::from_u64(1)).0);
+    ks.push([0; 4]);
+    ks.push([1, 0, 0, 0]);
+    for k in ks {
+        let d = LATTICE.decompose(&k);
+        let part = |i: usize| {
+            let m = big(&[d.magnitudes[i][0], d.magnitudes[i][1]]) % &n;
+            if bool::from(d.negative[i]) {
+                (&n - m) % &n
+            } else {
+                m
+            }
+        };
+        assert_eq!((part(0) + part(1) * &l) % &n, big(&k));
+    }
+}
+
+#[test]
+fn group_law_and_scalar_multiplication() {
+    sw::check_curve::<Secp256k1>();
+}
+
+#[test]
+fn field_generators() {
+    // 3 generates F_p^* and 7 generates F_n^*: no g^((m−1)/q) is 1 for the primes q | m − 1
+    // (factorizations of p − 1 and n − 1).
+    let check = |m: &BigUint, g: u64, primes: &[&[u8]]| {
+        let mut rest = m - 1u8;
+        for q in primes {
+            let q = BigUint::parse_bytes(q, 10).unwrap();
+            assert_ne!(BigUint::from(g).modpow(&((m - 1u8) / &q), m), BigUint::from(1u8));
+            while (&rest % &q) == BigUint::from(0u8) {
+                rest /= &q;
+            }
+        }
+        assert_eq!(rest, BigUint::from(1u8), "factorization complete");
+    };
+    check(
+        &big(&FpParams::MODULUS),
+        FpParams::GENERATOR,
+        &[b"2", b"3", b"7", b"13441", b"205115282021455665897114700593932402728804164701536103180137503955397371"],
+    );
+    check(
+        &big(&FqParams::MODULUS),
+        FqParams::GENERATOR,
+        &[
+            b"2",
+            b"3",
+            b"149",
+            b"631",
+            b"107361793816595537",
+            b"174723607534414371449",
+            b"341948486974166000522343609283189",
+        ],
+    );
+}
+
+#[test]
+fn sec1_round_trip_and_rejections() {
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(5);
+    for _ in 0..50 {
+        let p = sw::random_point::<Secp256k1>(&mut rng).to_affine();
+        let c = p.to_sec1_compressed();
+        let u = p.to_sec1_uncompressed();
+        assert_eq!(c[0], 2 | (p.y().to_canonical_limbs()[0] & 1) as u8);
+        assert_eq!(u[0], 4);
+        assert_eq!(&c[1..], &u[1..33]);
+        assert_eq!(PointAffine::from_sec1_bytes(&c), Ok(p));
+        assert_eq!(PointAffine::from_sec1_bytes(&u), Ok(p));
+        assert_eq!(PointAffine::from_compressed(&c), Ok(p));
+        assert_eq!(PointAffine::from_uncompressed(&u), Ok(p));
+        assert_eq!(PointAffine::from_compressed(&u), Err(Error::InvalidFlags));
+        assert_eq!(PointAffine::from_uncompressed(&c), Err(Error::InvalidFlags));
+        // Flipped parity: the negation.
+        let mut c2 = c;
+        c2[0] ^= 1;
+        assert_eq!(PointAffine::from_sec1_bytes(&c2), Ok(-p));
+        // Off the curve.
+        let mut u2 = u;
+        u2[64] ^= 1;
+        assert_eq!(PointAffine::from_sec1_bytes(&u2), Err(Error::NotOnCurve));
+        // Wrong lengths and prefixes.
+        assert_eq!(PointAffine::from_sec1_bytes(&c[..32]), Err(Error::Length { expected: 33, got: 32 }));
+        assert_eq!(PointAffine::from_sec1_bytes(&u[..64]), Err(Error::Length { expected: 65, got: 64 }));
+        for bad in [1u8, 5, 6, 7, 0xff] {
+            let mut c3 = c;
+            c3[0] = bad;
+            assert_eq!(PointAffine::from_sec1_bytes(&c3), Err(Error::InvalidFlags));
+        }
+    }
+    // The identity.
+    let id = PointAffine::identity();
+    assert_eq!(id.to_sec1_compressed(), [0; 33]);
+    assert_eq!(id.to_sec1_uncompressed(), [0; 65]);
+    assert_eq!(PointAffine::from_sec1_bytes(&[0]), Err(Error::Identity));
+    assert_eq!(PointAffine::from_sec1_bytes(&[0; 33]), Err(Error::Identity));
+    assert_eq!(PointAffine::from_sec1_bytes(&[]), Err(Error::Length { expected: 33, got: 0 }));
+    // x ≥ p.
+    let mut c = [0xffu8; 33];
+    c[0] = 2;
+    assert_eq!(PointAffine::from_sec1_bytes(&c), Err(Error::NonCanonical));
+    // An x with no square root of x³ + 7 (x = 5: 132 is not a square mod p).
+    let mut c = [0u8; 33];
+    c[0] = 2;
+    c[32] = 5;
+    assert!(!bool::from(Fp::from_u64(132).is_square()));
+    assert_eq!(PointAffine::from_sec1_bytes(&c), Err(Error::NotASquare));
+}
