@@ -17,8 +17,51 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::curve::short_weierstrass::{Affine, Projective, Scalar, SwCurve};
+use crate::curve::PointEncoding;
+use crate::curves::{p256::P256, secp256k1::Secp256k1};
 use crate::error::Error;
 use crate::field::PrimeField;
+
+/// The conventions of ECDSA on one curve.
+pub trait EcdsaCurve: SwCurve {
+    /// Whether signing normalizes `s` to the lower half (`s ≤ (n − 1)/2`): Bitcoin's BIP-62
+    /// and Ethereum's EIP-2 rule on secp256k1; not customary on P-256.
+    const LOW_S: bool;
+}
+
+impl EcdsaCurve for Secp256k1 {
+    const LOW_S: bool = true;
+}
+
+impl EcdsaCurve for P256 {
+    const LOW_S: bool = false;
+}
+
+/// The message hash of the message entry points: SHA-256 (FIPS 180-4), or Keccak-256 (the
+/// original Keccak padding, as Ethereum uses it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MessageHash {
+    /// SHA-256.
+    Sha256,
+    /// Keccak-256.
+    Keccak256,
+}
+
+impl MessageHash {
+    /// The 32-byte digest of `msg`.
+    pub fn digest(self, msg: &[u8]) -> [u8; 32] {
+        match self {
+            MessageHash::Sha256 => {
+                use sha2::Digest;
+                sha2::Sha256::digest(msg).into()
+            }
+            MessageHash::Keccak256 => {
+                use sha3::Digest;
+                sha3::Keccak256::digest(msg).into()
+            }
+        }
+    }
+}
 
 /// Bytes of a scalar (both curves: 32).
 const L: usize = 32;
@@ -186,7 +229,7 @@ impl<C: SwCurve> fmt::Debug for SigningKey<C> {
     }
 }
 
-impl<C: SwCurve> SigningKey<C>
+impl<C: EcdsaCurve> SigningKey<C>
 where
     C::Base: PrimeField,
 {
@@ -241,8 +284,8 @@ where
 
     /// Signs a message digest (SEC 1 v2 §4.1.3, with `k` from RFC 6979 over `digest`, and
     /// `extra` mixed into the nonce derivation as RFC 6979 §3.6's `k'`; empty for the plain
-    /// deterministic nonce). Returns the signature as computed (`s` not normalized) and its
-    /// recovery id. Constant time in the key and the nonce.
+    /// deterministic nonce). Returns the signature, with low `s` on curves whose convention it
+    /// is ([`EcdsaCurve::LOW_S`]), and its recovery id. Constant time in the key and the nonce.
     pub fn sign_prehash_with_entropy(&self, digest: &[u8], extra: &[u8]) -> Result<(Signature<C>, RecoveryId), Error> {
         let z = digest_scalar::<C>(digest);
         let x = self.to_bytes();
@@ -257,12 +300,21 @@ where
         let id = u8::conditional_select(&0, &2, high_x) | u8::conditional_select(&0, &1, big_r.y().is_odd());
         // r = 0 or s = 0 happens with probability about 2^-256 (public outcomes).
         let sig = Signature::from_scalars(r, s)?;
+        if C::LOW_S {
+            let (sig, flipped) = sig.normalize_s();
+            return Ok((sig, RecoveryId(id ^ u8::from(flipped))));
+        }
         Ok((sig, RecoveryId(id)))
     }
 
     /// [`SigningKey::sign_prehash_with_entropy`] with the deterministic nonce of RFC 6979.
     pub fn sign_prehash(&self, digest: &[u8]) -> Result<(Signature<C>, RecoveryId), Error> {
         self.sign_prehash_with_entropy(digest, &[])
+    }
+
+    /// Signs `msg` hashed with `hash` ([`SigningKey::sign_prehash`] on its digest).
+    pub fn sign_message(&self, msg: &[u8], hash: MessageHash) -> Result<(Signature<C>, RecoveryId), Error> {
+        self.sign_prehash(&hash.digest(msg))
     }
 }
 
@@ -315,5 +367,75 @@ where
     /// [`VerifyingKey::verify_prehash`] that also rejects a high `s` (BIP-62, EIP-2).
     pub fn verify_prehash_low_s(&self, digest: &[u8], sig: &Signature<C>) -> bool {
         sig.is_low_s() && self.verify_prehash(digest, sig)
+    }
+
+    /// Verifies a signature on `msg` hashed with `hash`.
+    pub fn verify_message(&self, msg: &[u8], hash: MessageHash, sig: &Signature<C>) -> bool {
+        self.verify_prehash(&hash.digest(msg), sig)
+    }
+
+    /// Public-key recovery (SEC 1 v2 §4.1.6): the key `Q = r⁻¹·(s·R − z·G)` for the point `R`
+    /// of x-coordinate `r + n·(id ≫ 1)` and y parity `id & 1`. [`Error::NonCanonical`] when
+    /// that x-coordinate is not below `p`, [`Error::NotASquare`] when no point has it,
+    /// [`Error::Identity`] when `Q` is the identity. Variable time (public data).
+    pub fn recover_prehash(digest: &[u8], sig: &Signature<C>, id: RecoveryId) -> Result<Self, Error>
+    where
+        Affine<C>: PointEncoding,
+    {
+        let mut enc = [0u8; L + 1];
+        enc[0] = 2 | (id.0 & 1);
+        enc[1..].copy_from_slice(sig.r.to_bytes_be().as_ref());
+        if id.0 & 2 != 0 {
+            // x = r + n, as big-endian bytes; a carry out means x ≥ 2^(8L) > p.
+            let n = order_be::<C>();
+            let mut carry = 0u16;
+            for (x, n) in enc[1..].iter_mut().zip(&n).rev() {
+                let t = u16::from(*x) + u16::from(*n) + carry;
+                *x = t as u8;
+                carry = t >> 8;
+            }
+            if carry != 0 {
+                return Err(Error::NonCanonical);
+            }
+        }
+        let big_r = Affine::<C>::from_compressed(&enc)?;
+        let r_inv = sig.r.inverse_vartime().ok_or(Error::Zero)?;
+        let z = digest_scalar::<C>(digest);
+        let (u1, u2) = (-(z * r_inv), sig.s * r_inv);
+        let q = Projective::<C>::multi_mul_limbs_vartime(
+            &[Affine::generator(), big_r],
+            &[&u1.to_words()[..], &u2.to_words()[..]],
+        );
+        if bool::from(q.is_identity()) {
+            return Err(Error::Identity);
+        }
+        Ok(VerifyingKey { point: q.to_affine() })
+    }
+}
+
+impl<C: SwCurve> VerifyingKey<C>
+where
+    Affine<C>: PointEncoding,
+{
+    /// Decodes a SEC1 public key, compressed (33 bytes) or uncompressed (65 bytes), with every
+    /// check of the curve's decoder (prefix, coordinates below `p`, on the curve, not the
+    /// identity).
+    pub fn from_sec1_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        let point = if bytes.len() == L + 1 {
+            Affine::<C>::from_compressed(bytes)?
+        } else {
+            Affine::<C>::from_uncompressed(bytes)?
+        };
+        Ok(VerifyingKey { point })
+    }
+
+    /// The compressed SEC1 encoding (33 bytes).
+    pub fn to_sec1_compressed(&self) -> <Affine<C> as PointEncoding>::Compressed {
+        self.point.to_compressed()
+    }
+
+    /// The uncompressed SEC1 encoding (65 bytes).
+    pub fn to_sec1_uncompressed(&self) -> <Affine<C> as PointEncoding>::Uncompressed {
+        self.point.to_uncompressed()
     }
 }
