@@ -230,3 +230,52 @@ macro_rules! laws {
 
 laws!(secp256k1_laws, secp256k1::Secp256k1);
 laws!(p256_laws, isochron::curves::p256::P256);
+
+/// The multi-scalar multiplications (Pippenger with batch-affine buckets, whose doublings use
+/// the `a = −3` tangent on P-256; fixed-base tables) against sums of single multiplications,
+/// with repeated and opposite points, zero scalars and identities mixed in.
+fn msm_against_naive<G: Group>(seed: u64) {
+    use isochron::curve::AffinePoint;
+    use isochron::field::Field;
+    use isochron::msm::{self, FixedBaseMsm};
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let naive = |p: &[G::Affine], k: &[G::Scalar]| {
+        p.iter().zip(k).fold(G::identity(), |acc, (p, k)| acc + p.to_group().mul_vartime(k))
+    };
+    for n in [0usize, 1, 2, 3, 64, 127, 128, 129, 300, 1000] {
+        let pts: Vec<G> = (0..n).map(|_| G::random(&mut rng)).collect();
+        let mut p = G::batch_normalize(&pts);
+        let mut k: Vec<G::Scalar> = (0..n).map(|_| G::Scalar::random(&mut rng)).collect();
+        let want = naive(&p, &k);
+        assert_eq!(msm::msm_vartime::<G>(&p, &k), want, "n = {n}");
+        assert_eq!(FixedBaseMsm::<G>::new_vartime(&p).msm_vartime(&k), want, "fixed, n = {n}");
+        // Zeros, identities, one point repeated with equal scalars (bucket doublings), its
+        // opposite.
+        let g = G::Affine::generator();
+        for i in 0..n {
+            match i % 5 {
+                0 => k[i] = G::Scalar::ZERO,
+                1 => p[i] = G::Affine::identity(),
+                2 => (p[i], k[i]) = (g, G::Scalar::ONE),
+                3 => p[i] = -g,
+                _ => {}
+            }
+        }
+        let want = naive(&p, &k);
+        assert_eq!(msm::msm_vartime::<G>(&p, &k), want, "edge, n = {n}");
+        assert_eq!(FixedBaseMsm::<G>::new_vartime(&p).msm_vartime(&k), want, "edge fixed, n = {n}");
+        let rep = vec![g; n];
+        let same = vec![k.first().copied().unwrap_or(G::Scalar::ZERO); n];
+        assert_eq!(msm::msm_vartime::<G>(&rep, &same), naive(&rep, &same), "repeated, n = {n}");
+    }
+}
+
+#[test]
+fn msm_secp256k1() {
+    msm_against_naive::<secp256k1::Point>(31);
+}
+
+#[test]
+fn msm_p256() {
+    msm_against_naive::<isochron::curves::p256::Point>(32);
+}
