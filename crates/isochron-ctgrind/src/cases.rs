@@ -10,7 +10,7 @@ use isochron::ct::{
     Word,
 };
 use isochron::curve::PointEncoding;
-use isochron::curves::{bls12_381, bn254};
+use isochron::curves::{bls12_381, bn254, p256, secp256k1};
 use isochron::field::{Field, FieldParams, Fp, SqrtField};
 use isochron::hazmat::limbs::mont;
 
@@ -104,6 +104,39 @@ macro_rules! tower_and_group_cases {
     }};
 }
 
+/// Group operations with secret scalars and points on a prime-order curve without a pairing
+/// (secp256k1 with GLV, P-256 with `a = −3`), and its SEC1 encoders.
+macro_rules! prime_order_curve_cases {
+    ($curve:ident, $c:ident) => {{
+        use $curve::{Point, PointAffine};
+        type S = isochron::curve::short_weierstrass::Scalar<$curve::$c>;
+        fn scalar() -> S {
+            secret(S::from_u64(0x9e37_79b9_7f4a_7c15).pow_vartime(&[7]))
+        }
+        let area = stringify!($curve);
+        vec![
+            case(area, "add/double/add_mixed (secret points)", || {
+                let p = secret(Point::generator().mul_vartime(&S::from_u64(5)));
+                let q = secret(Point::generator().mul_vartime(&S::from_u64(9)).to_affine());
+                reveal((p + p.double()).add_mixed(&q).to_affine())
+            }),
+            case(area, "mul (secret scalar)", || reveal(Point::generator().mul(&scalar()))),
+            case(area, "mul (secret point, secret scalar)", || {
+                let p = secret(Point::generator().mul_vartime(&S::from_u64(7)));
+                reveal(p.mul(&scalar()))
+            }),
+            case(area, "mul (scalar 0)", || reveal(Point::generator().mul(&secret(S::from_u64(0))))),
+            case(area, "mul_generator (table, secret scalar)", || reveal(Point::mul_generator(&scalar()))),
+            case(area, "to_affine", || reveal(secret(Point::generator().double()).to_affine())),
+            case(area, "SEC1 encoders (secret point)", || {
+                let p = secret(Point::generator().double().to_affine());
+                reveal((p.to_sec1_compressed(), p.to_sec1_uncompressed()));
+                reveal(secret(PointAffine::identity()).to_sec1_compressed());
+            }),
+        ]
+    }};
+}
+
 /// Every case that must not leak.
 pub fn constant_time() -> Vec<Case> {
     let mut cases = Vec::new();
@@ -117,6 +150,19 @@ pub fn constant_time() -> Vec<Case> {
     cases.extend(field_cases::<bn254::FrParams, 4>("bn254::Fr"));
     cases.extend(field_cases::<bls12_381::FpParams, 6>("bls12_381::Fp"));
     cases.extend(field_cases::<bls12_381::FrParams, 4>("bls12_381::Fr"));
+    cases.extend(field_cases::<secp256k1::FpParams, 4>("secp256k1::Fp"));
+    cases.extend(field_cases::<secp256k1::FqParams, 4>("secp256k1::Fq"));
+    cases.extend(field_cases::<p256::FpParams, 4>("p256::Fp"));
+    cases.extend(field_cases::<p256::FqParams, 4>("p256::Fq"));
+    cases.extend(prime_order_curve_cases!(secp256k1, Secp256k1));
+    cases.extend(prime_order_curve_cases!(p256, P256));
+    cases.push(case("secp256k1", "GLV decomposition", || {
+        use isochron::curve::short_weierstrass::SwCurve;
+        type S = isochron::curve::short_weierstrass::Scalar<secp256k1::Secp256k1>;
+        let lattice = secp256k1::Secp256k1::ENDOMORPHISM.expect("GLV").lattice;
+        let k = secret(S::from_u64(0x9e37_79b9_7f4a_7c15).pow_vartime(&[7]));
+        reveal(lattice.decompose(&k.to_canonical_limbs()))
+    }));
     cases.extend(tower_and_group_cases!(bn254, 4));
     cases.extend(tower_and_group_cases!(bls12_381, 6));
     cases.extend(evm_encoding_cases());

@@ -1,4 +1,4 @@
-//! Group laws of G1 and G2 (BN254, BLS12-381) in affine and projective coordinates, scalar
+//! Group laws of G1 and G2 (BN254, BLS12-381), secp256k1 and P-256 (`a = −3`) in affine and projective coordinates, scalar
 //! multiplication (constant-time vs wNAF vs double-and-add), batch normalization.
 
 use isochron::curve::short_weierstrass::{Affine, Projective, SwCurve};
@@ -108,6 +108,8 @@ macro_rules! group_tests {
 
 group_tests!(bls12_381_g1, isochron::curves::bls12_381::G1Curve);
 group_tests!(bls12_381_g2, isochron::curves::bls12_381::G2Curve);
+group_tests!(secp256k1, isochron::curves::secp256k1::Secp256k1);
+group_tests!(p256, isochron::curves::p256::P256);
 group_tests!(bn254_g1, isochron::curves::bn254::G1Curve);
 group_tests!(bn254_g2, isochron::curves::bn254::G2Curve);
 

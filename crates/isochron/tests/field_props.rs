@@ -2,7 +2,7 @@
 //! halve, square, pow, batch inversion), and the byte and hex encodings including rejection
 //! of non-canonical values and wrong lengths. One macro, instantiated per field.
 
-use isochron::curves::{bls12_381, bn254};
+use isochron::curves::{bls12_381, bn254, p256, secp256k1};
 use isochron::field::{Field, SqrtField};
 use isochron::Error;
 use num_bigint::BigUint;
@@ -257,3 +257,8 @@ field_tests!(bn254_fp, bn254::Fp);
 field_tests!(bn254_fr, bn254::Fr);
 field_tests!(bls12_381_fp, bls12_381::Fp);
 field_tests!(bls12_381_fr, bls12_381::Fr);
+// Full-width moduli (top bit set): the x86-64 full-width kernels or the portable general CIOS.
+field_tests!(secp256k1_fp, secp256k1::Fp);
+field_tests!(secp256k1_fq, secp256k1::Fq);
+field_tests!(p256_fp, p256::Fp);
+field_tests!(p256_fq, p256::Fq);

@@ -6,7 +6,7 @@
 #![allow(clippy::op_ref)]
 
 use isochron::curve::{AffinePoint, Group};
-use isochron::curves::{bls12_381, bn254};
+use isochron::curves::{bls12_381, bn254, p256, secp256k1};
 use isochron::field::{Field, PrimeField};
 use isochron::pairing::{PairingEngine, TargetGroup};
 use isochron::Error;
@@ -126,6 +126,10 @@ fn prime_fields() {
     prime_field::<bls12_381::Fr>(2);
     prime_field::<bn254::Fp>(3);
     prime_field::<bn254::Fr>(4);
+    prime_field::<secp256k1::Fp>(21);
+    prime_field::<secp256k1::Fq>(22);
+    prime_field::<p256::Fp>(23);
+    prime_field::<p256::Fq>(24);
 }
 
 #[test]
@@ -134,6 +138,8 @@ fn groups() {
     group::<bls12_381::G2Projective>(6);
     group::<bn254::G1Projective>(7);
     group::<bn254::G2Projective>(8);
+    group::<secp256k1::Point>(25);
+    group::<p256::Point>(26);
 }
 
 #[test]

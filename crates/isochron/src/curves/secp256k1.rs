@@ -66,7 +66,7 @@ impl SwCurve for Secp256k1 {
         x4.double().double() + x4 + x
     }
 
-    /// GLV with `φ(x, y) = (βx, y)`, eigenvalue `λ` (see [`LATTICE`]).
+    /// GLV with `φ(x, y) = (βx, y)`, eigenvalue `λ` (see `LATTICE`).
     const ENDOMORPHISM: Option<Endomorphism<Self>> = Some(Endomorphism { map: phi, lattice: LATTICE });
 
     /// Always true: the group of secp256k1 has prime order `n` (cofactor 1), so every point of

@@ -29,7 +29,7 @@ use core::arch::asm;
 
 /// `(a + b) mod m` for `a, b < m`. Assembly for N ∈ {4, 6} with a spare top bit in `m`
 /// (`m < 2^(64N−1)`, so the sum cannot carry out), and for N = 4 with the top bit set
-/// ([`add_mod4_full`]); the portable [`super::add_mod`] otherwise.
+/// (`add_mod4_full`); the portable [`super::add_mod`] otherwise.
 #[inline(always)]
 pub fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
     if m[N - 1] >> 63 != 0 {

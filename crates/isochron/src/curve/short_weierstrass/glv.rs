@@ -181,7 +181,7 @@ impl Lattice {
         self.eigenvalue
     }
 
-    /// Decomposes `k < 2^255` (canonical limbs) by Babai rounding; constant time in `k`.
+    /// Decomposes `k < 2^256` (canonical limbs) by Babai rounding; constant time in `k`.
     pub fn decompose(&self, k: &[u64; 4]) -> Decomposition {
         let mut c = [[0u64; 4]; MAX_DIM];
         for (j, cj) in c.iter_mut().enumerate().take(self.dim) {

@@ -233,6 +233,37 @@ impl<C: SwCurve> Projective<C> {
         Self::wnaf_sum(&tables, &nafs)
     }
 
+    /// `[a]·G + [b]·P` for the curve's generator `G`, a public point `P` and public scalars (the
+    /// double-scalar multiplication of ECDSA verification, SEC 1 v2 §4.1.4 step 5): Strauss–
+    /// Shamir interleaving of width-5 wNAFs (Möller, "Algorithms for multi-exponentiation",
+    /// SAC 2001 §3), over the GLV/GLS decompositions of `a` and `b` when the curve declares an
+    /// endomorphism (on secp256k1 four half-length scalars sharing one chain of about 128
+    /// doublings), else over the two full scalars. `P` must lie in the order-`r` subgroup, as
+    /// for [`Projective::mul`]. Variable time in all inputs.
+    pub fn mul_generator_add_vartime(a: &Scalar<C>, p: &Affine<C>, b: &Scalar<C>) -> Self {
+        let g = Self::generator();
+        let (ka, kb) = (a.to_canonical_limbs(), b.to_canonical_limbs());
+        let Some(endo) = C::ENDOMORPHISM else {
+            return Self::multi_mul_limbs_vartime(&[g.to_affine(), *p], &[&ka, &kb]);
+        };
+        let lattice = &endo.lattice;
+        let mut bases = Vec::with_capacity(2 * lattice.dim());
+        let mut nafs: Vec<Vec<i8>> = Vec::with_capacity(2 * lattice.dim());
+        for (base, k) in [(g, &ka), (Self::from(*p), &kb)] {
+            let dec = lattice.decompose(k);
+            let mut q = base;
+            for j in 0..lattice.dim() {
+                bases.push(q);
+                let flip = bool::from(dec.negative[j]);
+                nafs.push(
+                    wnaf(&dec.magnitudes[j], WNAF_WINDOW).into_iter().map(|d| if flip { -d } else { d }).collect(),
+                );
+                q = (endo.map)(&q);
+            }
+        }
+        Self::wnaf_sum(&Self::affine_tables(&bases), &nafs)
+    }
+
     /// `Σ [kᵢ]·Pᵢ` for public points and public integers (little-endian limbs, any length):
     /// interleaved width-5 wNAF (Möller, "Algorithms for multi-exponentiation", SAC 2001 §3)
     /// sharing the doublings, the tables of odd multiples normalized to affine with one batch
