@@ -8,10 +8,12 @@
 
 //! - [`bip340`]: BIP-340 Schnorr signatures (secp256k1): x-only keys, tagged hashes, batch
 //!   verification.
+//! - [`ecdh`]: ECDH (SEC 1 v2 §3.3.1) on the same curves and keys.
 //! - [`ecdsa`]: ECDSA (SEC 1 v2 §4.1) with RFC 6979 nonces and DER signatures, generic over
 //!   the short Weierstrass curves (secp256k1, P-256).
 
 pub mod bip340;
+pub mod ecdh;
 pub mod ecdsa;
 pub mod eip4844;
 pub mod eip7594;

@@ -14,6 +14,7 @@ use subtle::{ConditionallySelectable, ConstantTimeEq};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::curve::short_weierstrass::{Affine, Projective, Scalar, SwCurve};
+use crate::curve::Group;
 use crate::error::Error;
 use crate::field::{Field, PrimeField, SqrtField};
 use crate::hmac::Sha256State;
@@ -213,10 +214,7 @@ where
             return false;
         };
         let e = self.challenge(&r, msg);
-        let big_r = Projective::<C>::multi_mul_limbs_vartime(
-            &[Affine::generator(), self.point.neg()],
-            &[&s.to_words()[..], &e.to_words()[..]],
-        );
+        let big_r = Projective::<C>::mul_generator_add_vartime(&s, &self.point.neg(), &e);
         if bool::from(big_r.is_identity()) {
             return false;
         }
@@ -229,7 +227,8 @@ where
 /// valid, up to a failure probability of about `2⁻¹²⁸` for an adversarial batch. With random
 /// weights `a₁ = 1, aᵢ ∈ [1, n)` from `rng`, checks
 /// `(Σ aᵢ·sᵢ)·G − Σ aᵢ·Rᵢ − Σ aᵢ·eᵢ·Pᵢ = O` with `Rᵢ = lift_x(rᵢ)`, as one multi-scalar
-/// multiplication. An empty batch is valid. Variable time (public data).
+/// multi-scalar multiplication (Straus below 128 points, Pippenger above). An empty batch
+/// is valid. Variable time (public data).
 pub fn verify_batch<C: SwCurve>(
     items: &[(&VerifyingKey<C>, &[u8], &[u8])],
     rng: &mut (impl rand_core::RngCore + rand_core::CryptoRng),
@@ -268,9 +267,7 @@ where
     }
     points.push(Affine::generator());
     scalars.push(s_sum);
-    let words: Vec<[u64; 4]> = scalars.iter().map(PrimeField::to_words).collect();
-    let refs: Vec<&[u64]> = words.iter().map(|w| &w[..]).collect();
-    bool::from(Projective::<C>::multi_mul_limbs_vartime(&points, &refs).is_identity())
+    bool::from(<Projective<C> as Group>::msm_vartime(&points, &scalars).is_identity())
 }
 
 #[cfg(test)]

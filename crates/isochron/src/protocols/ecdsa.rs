@@ -277,6 +277,11 @@ where
         out
     }
 
+    /// The secret scalar `d` (for ECDH, [`crate::protocols::ecdh`]).
+    pub(crate) fn scalar(&self) -> &Scalar<C> {
+        &self.d
+    }
+
     /// The public key `Q = d·G`.
     pub fn verifying_key(&self) -> &VerifyingKey<C> {
         &self.public
@@ -354,10 +359,7 @@ where
             return false;
         };
         let (u1, u2) = (z * w, sig.r * w);
-        let big_r = Projective::<C>::multi_mul_limbs_vartime(
-            &[Affine::generator(), self.point],
-            &[&u1.to_words()[..], &u2.to_words()[..]],
-        );
+        let big_r = Projective::<C>::mul_generator_add_vartime(&u1, &self.point, &u2);
         if bool::from(big_r.is_identity()) {
             return false;
         }
@@ -402,10 +404,7 @@ where
         let r_inv = sig.r.inverse_vartime().ok_or(Error::Zero)?;
         let z = digest_scalar::<C>(digest);
         let (u1, u2) = (-(z * r_inv), sig.s * r_inv);
-        let q = Projective::<C>::multi_mul_limbs_vartime(
-            &[Affine::generator(), big_r],
-            &[&u1.to_words()[..], &u2.to_words()[..]],
-        );
+        let q = Projective::<C>::mul_generator_add_vartime(&u1, &big_r, &u2);
         if bool::from(q.is_identity()) {
             return Err(Error::Identity);
         }
