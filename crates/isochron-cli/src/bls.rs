@@ -7,29 +7,12 @@
 //! line of a process is visible to the other users of the machine. Every buffer that holds a
 //! secret key or key material (hex text, bytes, printed output) is wiped with `zeroize`.
 
-use std::io::Read;
-use std::path::{Path, PathBuf};
-
 use isochron::bls::eth::{self, PublicKey, SecretKey, Signature};
-use isochron::Error;
 use isochron_cli::hex;
 use zeroize::{Zeroize, Zeroizing};
 
-use crate::{print_value, verdict, Failure};
-
-/// The secret key of `pubkey` and `sign`: exactly one of `--sk` and `--sk-file`.
-#[derive(Debug, clap::Args)]
-#[group(required = true, multiple = false)]
-struct SkSource {
-    /// Secret key (hex, 32 bytes big-endian). Visible to other users in the process list:
-    /// prefer --sk-file.
-    #[arg(long)]
-    sk: Option<Zeroizing<String>>,
-    /// Read the secret key (hex, 32 bytes big-endian; surrounding whitespace ignored) from the
-    /// file PATH, or from stdin if PATH is `-`.
-    #[arg(long, value_name = "PATH")]
-    sk_file: Option<PathBuf>,
-}
+use crate::secret::SkSource;
+use crate::{bad, parse_hex, print_value, verdict, Failure};
 
 /// Arguments of `isochron bls`.
 #[derive(Debug, clap::Args)]
@@ -179,63 +162,15 @@ fn nth(flag: &str, i: usize, count: usize) -> String {
     }
 }
 
-fn bad(what: &str, e: Error) -> Failure {
-    let reason = match e {
-        Error::NotOnCurve => "not on the curve".to_string(),
-        Error::NotInSubgroup => "not in the prime-order subgroup".to_string(),
-        Error::Identity => "the point at infinity is not a valid public key".to_string(),
-        Error::NonCanonical => "value out of range (not below the modulus or group order)".to_string(),
-        Error::Zero => "the zero secret key is not valid".to_string(),
-        Error::TooShort { min, got } => format!("too short: at least {min} bytes required, got {got}"),
-        e => e.to_string(),
-    };
-    Failure::BadInput(format!("bad {what}: {reason}"))
-}
-
-/// Decodes hex (with or without `0x`), constant time in the digits ([`hex::decode`]).
-fn parse_hex(what: &str, s: &str) -> Result<Vec<u8>, Failure> {
-    hex::decode(s).map_err(|e| Failure::BadInput(format!("bad {what}: {e}")))
-}
-
 /// Lower-case hex, constant time in the bytes ([`hex::encode`]).
 fn to_hex(bytes: &[u8]) -> String {
     hex::encode(bytes)
 }
 
-/// The most a secret-key file may hold: 32 bytes in hex with a `0x` and whitespace fit easily.
-const SK_FILE_MAX: usize = 4096;
-
 /// The secret key from `--sk` or `--sk-file`.
 fn read_sk(src: &SkSource) -> Result<SecretKey, Failure> {
-    match (&src.sk, &src.sk_file) {
-        (Some(hex), _) => parse_sk("--sk", hex),
-        (None, Some(path)) => {
-            let text = read_secret_file(path)?;
-            let text = core::str::from_utf8(&text)
-                .map_err(|_| Failure::BadInput("bad --sk-file: not hex (not text)".to_string()))?;
-            parse_sk("--sk-file", text.trim())
-        }
-        // clap's argument group requires one of the two.
-        (None, None) => Err(Failure::BadInput("missing --sk or --sk-file".to_string())),
-    }
-}
-
-/// Reads at most [`SK_FILE_MAX`] bytes from `path` (stdin for `-`) into a buffer allocated once
-/// (no reallocation leaves a copy behind) and wiped on drop.
-fn read_secret_file(path: &Path) -> Result<Zeroizing<Vec<u8>>, Failure> {
-    let what = || format!("--sk-file {}", path.display());
-    let mut buf = Zeroizing::new(Vec::with_capacity(SK_FILE_MAX + 64));
-    let limit = (SK_FILE_MAX + 1) as u64;
-    let read = if path == Path::new("-") {
-        std::io::stdin().lock().take(limit).read_to_end(&mut buf)
-    } else {
-        std::fs::File::open(path).and_then(|f| f.take(limit).read_to_end(&mut buf))
-    };
-    read.map_err(|e| Failure::BadInput(format!("cannot read {}: {e}", what())))?;
-    if buf.len() > SK_FILE_MAX {
-        return Err(Failure::BadInput(format!("bad {}: longer than {SK_FILE_MAX} bytes", what())));
-    }
-    Ok(buf)
+    let (what, text) = src.read()?;
+    parse_sk(what, &text)
 }
 
 /// Decodes a hex secret key; every intermediate buffer is wiped.

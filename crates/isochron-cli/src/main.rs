@@ -8,7 +8,9 @@
 
 mod bench;
 mod bls;
+mod ec;
 mod kzg;
+mod secret;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -35,6 +37,11 @@ enum Area {
     /// EIP-4844 KZG commitments to blobs: blob-to-commitment, compute-blob-proof,
     /// verify-blob-proof, compute-proof, verify-proof.
     Kzg(kzg::Args),
+    /// secp256k1: pubkey, sign, verify, recover (ECDSA), schnorr-sign, schnorr-verify
+    /// (BIP-340), ecdh.
+    Secp256k1(ec::Secp256k1Args),
+    /// P-256: pubkey, sign, verify (ECDSA), ecdh.
+    P256(ec::P256Args),
 }
 
 /// Why a command did not succeed, mapped to the exit status of DESIGN.md §3.
@@ -81,6 +88,26 @@ pub fn print_value(json: bool, key: &str, hex: &str) -> Result<(), Failure> {
     }
 }
 
+/// A bad-input failure naming the argument and why its value was rejected.
+pub fn bad(what: &str, e: isochron::Error) -> Failure {
+    use isochron::Error;
+    let reason = match e {
+        Error::NotOnCurve => "not on the curve".to_string(),
+        Error::NotInSubgroup => "not in the prime-order subgroup".to_string(),
+        Error::Identity => "the point at infinity is not a valid public key".to_string(),
+        Error::NonCanonical => "value out of range (not below the modulus or group order)".to_string(),
+        Error::Zero => "the zero secret key is not valid".to_string(),
+        Error::TooShort { min, got } => format!("too short: at least {min} bytes required, got {got}"),
+        e => e.to_string(),
+    };
+    Failure::BadInput(format!("bad {what}: {reason}"))
+}
+
+/// Decodes hex (with or without `0x`), constant time in the digits ([`isochron_cli::hex::decode`]).
+pub fn parse_hex(what: &str, s: &str) -> Result<Vec<u8>, Failure> {
+    isochron_cli::hex::decode(s).map_err(|e| Failure::BadInput(format!("bad {what}: {e}")))
+}
+
 /// Writes one line to stderr, ignoring a closed stderr (nothing else could report it).
 fn err_line(line: &str) {
     let _ = writeln!(io::stderr().lock(), "{line}");
@@ -112,6 +139,8 @@ fn main() -> ExitCode {
         Area::Bench(args) => bench::run(&args),
         Area::Bls(args) => bls::run(args),
         Area::Kzg(args) => kzg::run(&args),
+        Area::Secp256k1(args) => ec::run_secp256k1(args),
+        Area::P256(args) => ec::run_p256(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
