@@ -65,6 +65,15 @@ step "cargo test -p isochron, feature parallel off"
 cargo test -p isochron --profile ci --locked --no-default-features --features std
 # ---- end parallel off ------------------------------------------------------------------------
 
+# ---- issue 12: the formally verified field backend --------------------------------------------
+# With `fiat`, secp256k1's and P-256's fields compute with fiat-crypto's generated code: the
+# library's whole suite runs again on it (and its lint), and `field::fiat`'s unit test compares
+# the two backends on random inputs.
+step "cargo test -p isochron, feature fiat (fiat-crypto field backend)"
+cargo clippy -p isochron --all-targets --locked --features fiat -- -D warnings
+cargo test -p isochron --profile ci --locked --features fiat,parallel
+# ---- end fiat -------------------------------------------------------------------------------
+
 # The rust-eth-kzg peers live in a build of their own (isochron-bench's `rust-eth-kzg` feature
 # changes blst's build for every peer): their lint and their agreement with c-kzg and isochron.
 step "isochron-bench with the rust-eth-kzg peers (clippy, tests)"

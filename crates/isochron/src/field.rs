@@ -15,6 +15,8 @@ use rand_core::RngCore;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use zeroize::Zeroize;
 
+#[cfg(feature = "fiat")]
+pub mod fiat;
 pub mod fp;
 pub mod fp12;
 pub mod fp2;

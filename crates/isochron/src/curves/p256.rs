@@ -19,6 +19,16 @@ use crate::limbs;
 pub struct FpParams;
 
 impl FieldParams<4> for FpParams {
+    #[cfg(feature = "fiat")]
+    const FIAT: Option<crate::field::fiat::FiatBackend<4>> = crate::field::fiat::fiat_backend!(
+        fiat_crypto::p256_64,
+        fiat_p256_montgomery_domain_field_element,
+        fiat_p256_mul,
+        fiat_p256_square,
+        fiat_p256_add,
+        fiat_p256_sub,
+        fiat_p256_opp
+    );
     const MODULUS: [u64; 4] = limbs::from_hex("0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff");
     /// 6 generates `F_p^*` (the least generator; 2, 3, 4, 5 do not).
     const GENERATOR: u64 = 6;
@@ -32,6 +42,16 @@ impl FieldParams<4> for FpParams {
 pub struct FqParams;
 
 impl FieldParams<4> for FqParams {
+    #[cfg(feature = "fiat")]
+    const FIAT: Option<crate::field::fiat::FiatBackend<4>> = crate::field::fiat::fiat_backend!(
+        fiat_crypto::p256_scalar_64,
+        fiat_p256_scalar_montgomery_domain_field_element,
+        fiat_p256_scalar_mul,
+        fiat_p256_scalar_square,
+        fiat_p256_scalar_add,
+        fiat_p256_scalar_sub,
+        fiat_p256_scalar_opp
+    );
     const MODULUS: [u64; 4] = limbs::from_hex("0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551");
     /// 7 generates `F_n^*`.
     const GENERATOR: u64 = 7;

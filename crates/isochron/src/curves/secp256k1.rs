@@ -18,6 +18,16 @@ use crate::limbs::{self, mont};
 pub struct FpParams;
 
 impl FieldParams<4> for FpParams {
+    #[cfg(feature = "fiat")]
+    const FIAT: Option<crate::field::fiat::FiatBackend<4>> = crate::field::fiat::fiat_backend!(
+        fiat_crypto::secp256k1_montgomery_64,
+        fiat_secp256k1_montgomery_montgomery_domain_field_element,
+        fiat_secp256k1_montgomery_mul,
+        fiat_secp256k1_montgomery_square,
+        fiat_secp256k1_montgomery_add,
+        fiat_secp256k1_montgomery_sub,
+        fiat_secp256k1_montgomery_opp
+    );
     const MODULUS: [u64; 4] = limbs::from_hex("0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f");
     /// 3 generates `F_p^*` (checked by a unit test against the factorization of `p − 1`).
     const GENERATOR: u64 = 3;
@@ -30,6 +40,16 @@ impl FieldParams<4> for FpParams {
 pub struct FqParams;
 
 impl FieldParams<4> for FqParams {
+    #[cfg(feature = "fiat")]
+    const FIAT: Option<crate::field::fiat::FiatBackend<4>> = crate::field::fiat::fiat_backend!(
+        fiat_crypto::secp256k1_montgomery_scalar_64,
+        fiat_secp256k1_montgomery_scalar_montgomery_domain_field_element,
+        fiat_secp256k1_montgomery_scalar_mul,
+        fiat_secp256k1_montgomery_scalar_square,
+        fiat_secp256k1_montgomery_scalar_add,
+        fiat_secp256k1_montgomery_scalar_sub,
+        fiat_secp256k1_montgomery_scalar_opp
+    );
     const MODULUS: [u64; 4] = limbs::from_hex("0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141");
     /// 7 generates `F_n^*`.
     const GENERATOR: u64 = 7;

@@ -36,6 +36,11 @@ pub trait FieldParams<const N: usize>:
     /// Human-readable name, for `Debug`.
     const NAME: &'static str;
 
+    /// fiat-crypto's code for this field, if it has any (feature `fiat`; see
+    /// [`crate::field::fiat`]).
+    #[cfg(feature = "fiat")]
+    const FIAT: Option<super::fiat::FiatBackend<N>> = None;
+
     /// `-p⁻¹ mod 2⁶⁴`.
     const INV: u64 = mont::neg_inv64(Self::MODULUS[0]);
     /// `R mod p`, the Montgomery form of one.
@@ -255,6 +260,12 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// Montgomery multiplication of raw limbs, MULX/ADCX/ADOX assembly when available.
     #[inline(always)]
     fn mul_limbs(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        #[cfg(feature = "fiat")]
+        if let Some(f) = P::FIAT {
+            if super::fiat::enabled() {
+                return (f.mul)(a, b);
+            }
+        }
         #[cfg(target_arch = "x86_64")]
         if limbs::x86_64_adx::supports(&P::MODULUS) && limbs::x86_64_adx::available() {
             // SAFETY: `available()` just confirmed BMI2 and ADX.
@@ -266,6 +277,12 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// Montgomery squaring of raw limbs, MULX/ADCX/ADOX assembly when available.
     #[inline(always)]
     fn sqr_limbs(a: &[u64; N]) -> [u64; N] {
+        #[cfg(feature = "fiat")]
+        if let Some(f) = P::FIAT {
+            if super::fiat::enabled() {
+                return (f.square)(a);
+            }
+        }
         #[cfg(target_arch = "x86_64")]
         if limbs::x86_64_adx::supports(&P::MODULUS) && limbs::x86_64_adx::available() {
             // SAFETY: `available()` just confirmed BMI2 and ADX.
@@ -277,18 +294,36 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// `self + rhs`.
     #[inline(always)]
     pub fn add(&self, rhs: &Self) -> Self {
+        #[cfg(feature = "fiat")]
+        if let Some(f) = P::FIAT {
+            if super::fiat::enabled() {
+                return Self::from_mont_limbs((f.add)(&self.mont, &rhs.mont));
+            }
+        }
         Self::from_mont_limbs(addsub::add_mod(&self.mont, &rhs.mont, &P::MODULUS))
     }
 
     /// `self - rhs`.
     #[inline(always)]
     pub fn sub(&self, rhs: &Self) -> Self {
+        #[cfg(feature = "fiat")]
+        if let Some(f) = P::FIAT {
+            if super::fiat::enabled() {
+                return Self::from_mont_limbs((f.sub)(&self.mont, &rhs.mont));
+            }
+        }
         Self::from_mont_limbs(addsub::sub_mod(&self.mont, &rhs.mont, &P::MODULUS))
     }
 
     /// `-self`.
     #[inline(always)]
     pub fn neg(&self) -> Self {
+        #[cfg(feature = "fiat")]
+        if let Some(f) = P::FIAT {
+            if super::fiat::enabled() {
+                return Self::from_mont_limbs((f.neg)(&self.mont));
+            }
+        }
         Self::from_mont_limbs(addsub::neg_mod(&self.mont, &P::MODULUS))
     }
 
