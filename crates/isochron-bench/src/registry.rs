@@ -194,6 +194,16 @@ mod tests {
     }
 
     #[test]
+    fn sec_names_carry_the_backend() {
+        use crate::op::SecCurve::{Secp256k1, P256};
+        assert_eq!(sec(Secp256k1, SecOp::Sign).name(), "secp256k1/sign");
+        assert_eq!(sec(P256, SecOp::Ecdh).name(), "p256/ecdh");
+        assert_eq!(Op::Sec(Secp256k1, SecOp::Verify, Backend::Fiat).name(), "secp256k1/verify_fiat");
+        let batch = Op::Sec(Secp256k1, SecOp::SchnorrBatchVerify(64), Backend::Fiat);
+        assert_eq!(batch.name(), "secp256k1/schnorr_batch_verify/64_fiat");
+    }
+
+    #[test]
     fn msm_inputs_cover_every_msm_op() {
         for &op in ALL {
             if let Op::Msm(c, g, m) = op {
