@@ -7,7 +7,8 @@
 //! - [`fixtures`]: each op's seeded input generator, and values built once and shared;
 //! - [`ops`]: isochron's side of each op: its inputs and isochron's kernel;
 //! - [`peers`]: the [`peers::Peer`] trait and, with the feature `peers` (on by default), the
-//!   same ops in blst, arkworks, zkcrypto and substrate-bn and the list of peers
+//!   same ops in blst, arkworks, zkcrypto, substrate-bn, c-kzg, libsecp256k1, k256 and p256
+//!   (rust-eth-kzg with its own feature) and the list of peers
 //!   `peers::ALL`; the CLI builds without the feature;
 //! - [`registry`]: the list of ops and [`registry::Case`], an op with its inputs and the
 //!   kernels of isochron and of the peers it is given.

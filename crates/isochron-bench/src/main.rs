@@ -10,7 +10,7 @@ use isochron_bench::{peers, report::Report, timing};
 const USAGE: &str = "usage: isochron-bench [--json] [FILTER...]
 
 Times each operation for isochron and for every peer that has it (blst, arkworks, zkcrypto,
-substrate-bn, c-kzg, rust-eth-kzg), alternating on the same inputs, and prints medians of alternating rounds with
+substrate-bn, c-kzg, rust-eth-kzg, libsecp256k1, k256, p256), alternating on the same inputs, and prints medians of alternating rounds with
 ratio = isochron / peer.
 FILTER selects ops whose name contains it (any of several); --json prints one object per line.";
 

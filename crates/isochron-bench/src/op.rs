@@ -154,6 +154,55 @@ impl fmt::Display for Msm {
     }
 }
 
+/// A curve of SEC 2 on which the key and signature ops run (the first part of their names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SecCurve {
+    /// secp256k1 (Bitcoin, Ethereum): `secp256k1`.
+    Secp256k1,
+    /// P-256 (secp256r1, NIST P-256): `p256`.
+    P256,
+}
+
+/// An operation of ECDSA, BIP-340 Schnorr or ECDH on a [`SecCurve`], on random keys and
+/// 32-byte messages. Keys, signatures and peer keys are decoded outside the timed loop unless
+/// said otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SecOp {
+    /// ECDSA signing of a 32-byte digest (RFC 6979 nonce; low `s` and a recovery id on
+    /// secp256k1): `sign`.
+    Sign,
+    /// ECDSA verification of a signature on a 32-byte digest with a decoded public key:
+    /// `verify`.
+    Verify,
+    /// ECDSA public-key recovery from a digest, a signature and its recovery id: `recover`.
+    Recover,
+    /// BIP-340 signing of a 32-byte message with 32 bytes of auxiliary randomness:
+    /// `schnorr_sign`.
+    SchnorrSign,
+    /// BIP-340 verification of a signature (from its 64 bytes) with a decoded x-only key:
+    /// `schnorr_verify`.
+    SchnorrVerify,
+    /// BIP-340 batch verification of `n` distinct (key, message, signature) triples:
+    /// `schnorr_batch_verify/n`.
+    SchnorrBatchVerify(usize),
+    /// ECDH: the shared secret's x-coordinate from a secret key and a decoded public key:
+    /// `ecdh`.
+    Ecdh,
+    /// The public key (a point) of a 32-byte secret key, decoding included: `pubkey`.
+    Pubkey,
+}
+
+/// The field arithmetic isochron runs a [`SecCurve`] op on; it suffixes the op's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Backend {
+    /// isochron's own field kernels: no suffix.
+    Native,
+    /// The fiat-crypto generated field arithmetic (`isochron`'s `fiat` feature, issue 12
+    /// item 2): the suffix `_fiat`, e.g. `secp256k1/sign_fiat`,
+    /// `secp256k1/schnorr_batch_verify/64_fiat`.
+    Fiat,
+}
+
 /// One benchmarked operation, described by type; its [`Display`](fmt::Display) is its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Op {
@@ -176,6 +225,9 @@ pub enum Op {
     Eip7594(Eip7594Op),
     /// `curve/msm_group/n` or `curve/msm_group/n_par`, e.g. `bls12_381/msm_g1/65536_par`.
     Msm(Curve, Group, Msm),
+    /// `curve/operation` with the backend's suffix, e.g. `secp256k1/sign`, `p256/ecdh`,
+    /// `secp256k1/schnorr_batch_verify/64`, `secp256k1/verify_fiat`.
+    Sec(SecCurve, SecOp, Backend),
 }
 
 impl Op {
@@ -295,6 +347,41 @@ impl Eip7594Op {
     }
 }
 
+impl SecCurve {
+    /// The name's curve part.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Secp256k1 => "secp256k1",
+            Self::P256 => "p256",
+        }
+    }
+}
+
+impl fmt::Display for SecOp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Sign => f.write_str("sign"),
+            Self::Verify => f.write_str("verify"),
+            Self::Recover => f.write_str("recover"),
+            Self::SchnorrSign => f.write_str("schnorr_sign"),
+            Self::SchnorrVerify => f.write_str("schnorr_verify"),
+            Self::SchnorrBatchVerify(n) => write!(f, "schnorr_batch_verify/{n}"),
+            Self::Ecdh => f.write_str("ecdh"),
+            Self::Pubkey => f.write_str("pubkey"),
+        }
+    }
+}
+
+impl Backend {
+    /// The suffix of the op's name: empty or `_fiat`.
+    pub const fn suffix(self) -> &'static str {
+        match self {
+            Self::Native => "",
+            Self::Fiat => "_fiat",
+        }
+    }
+}
+
 impl fmt::Display for Op {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -307,6 +394,7 @@ impl fmt::Display for Op {
             Self::Eip4844(op) => write!(f, "eip4844/{op}"),
             Self::Eip7594(op) => write!(f, "eip7594/{}", op.name()),
             Self::Msm(c, g, m) => write!(f, "{}/msm_{}/{m}", c.name(), g.name()),
+            Self::Sec(c, op, b) => write!(f, "{}/{op}{}", c.name(), b.suffix()),
         }
     }
 }

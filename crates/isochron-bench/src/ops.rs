@@ -26,6 +26,7 @@ use crate::timing::{chain, repeat, Kernel};
 mod eip4844;
 pub mod eip7594;
 mod eth_bls;
+pub mod sec;
 
 /// isochron's side of one op.
 pub struct Side {
@@ -73,6 +74,8 @@ pub fn build(op: Op, fixtures: &Fixtures) -> Side {
         Op::Msm(Bls12_381, G2, m) => msm::<bls12_381::G2Projective>(msm_inputs(fixtures, Bls12_381, G2), m),
         Op::Msm(Bn254, G1, m) => msm::<bn254::G1Projective>(msm_inputs(fixtures, Bn254, G1), m),
         Op::Msm(Bn254, G2, m) => msm::<bn254::G2Projective>(msm_inputs(fixtures, Bn254, G2), m),
+        // Both backends on the inputs of the native op's name.
+        Op::Sec(c, o, b) => sec::build(c, o, b, Fixtures::rng(Op::Sec(c, o, op::Backend::Native))),
     }
 }
 

@@ -7,7 +7,9 @@
 //! [`ckzg`] (c-kzg-4844 2.1, EIP-4844 and EIP-7594 KZG over blst; `c-kzg-w8` with fixed-base
 //! tables of window 8 for the cell proofs). With the `rust-eth-kzg` feature, in a build of its
 //! own (it changes blst's build for every peer), also `rust_eth_kzg` (rust-eth-kzg 0.10, the
-//! same over blst through blstrs; `rust-eth-kzg-w8` likewise).
+//! same over blst through blstrs; `rust-eth-kzg-w8` likewise). On secp256k1 and P-256 (with
+//! `peers`): [`libsecp256k1`] (the `secp256k1` crate 0.31, bundling libsecp256k1's C code),
+//! [`k256`] and [`p256`] (RustCrypto, 0.14).
 //!
 //! Adding a peer: one module implementing [`Peer`] (and its crate in Cargo.toml's `peers`
 //! feature), one line in [`ALL`].
@@ -28,6 +30,12 @@ pub mod blst;
 pub mod blst_bls;
 #[cfg(feature = "peers")]
 pub mod ckzg;
+#[cfg(feature = "peers")]
+pub mod k256;
+#[cfg(feature = "peers")]
+pub mod libsecp256k1;
+#[cfg(feature = "peers")]
+pub mod p256;
 #[cfg(feature = "rust-eth-kzg")]
 pub mod rust_eth_kzg;
 #[cfg(feature = "peers")]
@@ -57,6 +65,9 @@ pub const ALL: &[&dyn Peer] = &[
     &substrate_bn::SubstrateBn,
     &ckzg::C_KZG,
     &ckzg::C_KZG_W8,
+    &libsecp256k1::Libsecp256k1,
+    &k256::K256,
+    &p256::P256,
     #[cfg(feature = "rust-eth-kzg")]
     &rust_eth_kzg::RUST_ETH_KZG,
     #[cfg(feature = "rust-eth-kzg")]

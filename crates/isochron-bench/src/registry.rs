@@ -6,7 +6,7 @@
 //! each op's peers) is pinned by `tests/pinned_ops.rs`.
 
 use crate::fixtures::Fixtures;
-use crate::op::Op;
+use crate::op::{Backend, Op, SecCurve, SecOp};
 use crate::ops;
 use crate::peers::{self, Peer};
 use crate::timing::{self, Kernel, Measurement};
@@ -22,6 +22,7 @@ pub const ALL: &[Op] = {
     use crate::op::Group::*;
     use crate::op::GroupOp::*;
     use crate::op::PairingOp::*;
+    use crate::op::SecCurve::*;
     &[
         Op::Field(Bls12_381, Fp, Mul),
         Op::Field(Bls12_381, Fp, Square),
@@ -111,8 +112,28 @@ pub const ALL: &[Op] = {
         msm(Bn254, G1, 262144, false),
         msm(Bn254, G1, 65536, true),
         msm(Bn254, G1, 262144, true),
+        // The `_fiat` variants: `Op::Sec(c, op, Backend::Fiat)`, one line each (see `sec`).
+        sec(Secp256k1, SecOp::Sign),
+        sec(Secp256k1, SecOp::Verify),
+        sec(Secp256k1, SecOp::Recover),
+        sec(Secp256k1, SecOp::SchnorrSign),
+        sec(Secp256k1, SecOp::SchnorrVerify),
+        sec(Secp256k1, SecOp::SchnorrBatchVerify(64)),
+        sec(Secp256k1, SecOp::Ecdh),
+        sec(Secp256k1, SecOp::Pubkey),
+        sec(P256, SecOp::Sign),
+        sec(P256, SecOp::Verify),
+        sec(P256, SecOp::Ecdh),
     ]
 };
+
+/// `curve/operation` on isochron's own field kernels ([`Backend::Native`]). The fiat backend's
+/// op of the same operation is `Op::Sec(curve, op, Backend::Fiat)` (named `…_fiat`, on the
+/// same inputs); in a build where isochron's `fiat` feature replaces the native kernels, this
+/// function is the one place to pick the backend instead.
+const fn sec(curve: SecCurve, op: SecOp) -> Op {
+    Op::Sec(curve, op, Backend::Native)
+}
 
 /// `curve/msm_group/n` (`_par` when `parallel`).
 const fn msm(c: crate::op::Curve, g: crate::op::Group, n: usize, parallel: bool) -> Op {
@@ -173,6 +194,16 @@ mod tests {
     }
 
     #[test]
+    fn sec_names_carry_the_backend() {
+        use crate::op::SecCurve::{Secp256k1, P256};
+        assert_eq!(sec(Secp256k1, SecOp::Sign).name(), "secp256k1/sign");
+        assert_eq!(sec(P256, SecOp::Ecdh).name(), "p256/ecdh");
+        assert_eq!(Op::Sec(Secp256k1, SecOp::Verify, Backend::Fiat).name(), "secp256k1/verify_fiat");
+        let batch = Op::Sec(Secp256k1, SecOp::SchnorrBatchVerify(64), Backend::Fiat);
+        assert_eq!(batch.name(), "secp256k1/schnorr_batch_verify/64_fiat");
+    }
+
+    #[test]
     fn msm_inputs_cover_every_msm_op() {
         for &op in ALL {
             if let Op::Msm(c, g, m) = op {
@@ -209,7 +240,8 @@ mod tests {
     /// BN254 op; blst alone on the hashing and `eth_bls` ops (and its thread-pool batch,
     /// `blst-mt`, on the batches); arkworks (ark-poly) alone on the FFTs; c-kzg and (in the
     /// `rust-eth-kzg` build) rust-eth-kzg on the `eip4844` and `eip7594` ops, and their width-8
-    /// configurations on the two `eip7594` ops that compute cell proofs.
+    /// configurations on the two `eip7594` ops that compute cell proofs; libsecp256k1 and k256
+    /// on the secp256k1 ops, p256 on the P-256 ops, none on the BIP-340 batch.
     #[test]
     #[cfg(feature = "peers")]
     fn every_op_has_its_peers() {
@@ -236,6 +268,10 @@ mod tests {
                     &["arkworks", "substrate-bn"]
                 }
                 Op::Field(Curve::Bls12_381, Field::Fp | Field::Fp2 | Field::Fp12, _) => &["blst", "arkworks"],
+                // No peer crate has BIP-340 batch verification.
+                Op::Sec(_, SecOp::SchnorrBatchVerify(_), _) => &[],
+                Op::Sec(SecCurve::Secp256k1, ..) => &["libsecp256k1", "k256"],
+                Op::Sec(SecCurve::P256, ..) => &["p256"],
                 _ => &["blst", "arkworks", "zkcrypto"],
             };
             let expected: Vec<&str> = expected.iter().filter(built).copied().collect();

@@ -97,6 +97,17 @@ const PINNED: &[(&str, &[&str])] = &[
     ("bn254/msm_g1/262144", &["arkworks"]),
     ("bn254/msm_g1/65536_par", &[]),
     ("bn254/msm_g1/262144_par", &[]),
+    ("secp256k1/sign", &["libsecp256k1", "k256"]),
+    ("secp256k1/verify", &["libsecp256k1", "k256"]),
+    ("secp256k1/recover", &["libsecp256k1", "k256"]),
+    ("secp256k1/schnorr_sign", &["libsecp256k1", "k256"]),
+    ("secp256k1/schnorr_verify", &["libsecp256k1", "k256"]),
+    ("secp256k1/schnorr_batch_verify/64", &[]),
+    ("secp256k1/ecdh", &["libsecp256k1", "k256"]),
+    ("secp256k1/pubkey", &["libsecp256k1", "k256"]),
+    ("p256/sign", &["p256"]),
+    ("p256/verify", &["p256"]),
+    ("p256/ecdh", &["p256"]),
 ];
 
 #[test]

@@ -46,7 +46,8 @@ impl Peer for Blst {
             | Op::HashToCurve(Curve::Bn254, _)
             | Op::FrFft(..)
             | Op::Eip4844(_)
-            | Op::Eip7594(_) => None,
+            | Op::Eip7594(_)
+            | Op::Sec(..) => None,
         }
     }
 }
