@@ -12,6 +12,9 @@
 #           time, so the dispatch selects the MULX/ADCX/ADOX assembly: expected backend "adx".
 #           A host without ADX/BMI2 fails the check (set CTGRIND_ALLOW_NO_ADX=1 to accept the
 #           portable backend there instead).
+#   native-fiat  the native build with isochron's `fiat` feature: secp256k1's and P-256's fields
+#           on fiat-crypto's code (the other fields keep the ADX assembly: expected backend
+#           "adx"), so that every case on those curves is checked on both field backends.
 # Nothing is skipped: a missing valgrind (installed if absent), a build or a run that cannot
 # execute, or a backend other than the expected one fails the script. The documented public
 # branches on secret-derived verdicts are declassified by crates/isochron-ctgrind/verdicts.supp.
@@ -40,16 +43,18 @@ fi
 supp="crates/isochron-ctgrind/verdicts.supp"
 fail=0
 start=$SECONDS
-for v in x86-64 native; do
+for v in x86-64 native native-fiat; do
+    features=""
     case "$v" in
         x86-64) flags="-C target-cpu=x86-64"; backend=portable ;;
         native) flags="-C target-cpu=native -C target-feature=-sha"; backend=$native_backend ;;
+        native-fiat) flags="-C target-cpu=native -C target-feature=-sha"; backend=$native_backend; features="--features fiat" ;;
     esac
     echo "=== ctgrind [$v]: RUSTFLAGS=\"$flags\", expected backend: $backend"
     # Debug line info makes memcheck's reports point at source lines (and lets the
     # suppressions name inlined functions).
     RUSTFLAGS="$flags" CARGO_TARGET_DIR="target/ctgrind/$v" CARGO_PROFILE_RELEASE_DEBUG=line-tables-only \
-        cargo build --release --locked -p isochron-ctgrind
+        cargo build --release --locked -p isochron-ctgrind $features
     bin="target/ctgrind/$v/release/ctgrind"
     vg=(valgrind --error-exitcode=1 --suppressions="$supp")
 

@@ -137,6 +137,59 @@ macro_rules! prime_order_curve_cases {
     }};
 }
 
+/// ECDSA key decoding, signing (RFC 6979 nonces, with and without extra entropy) and ECDH with
+/// a secret key on one curve. The documented public branches (the keys' verdicts, a rejected
+/// nonce candidate, `r = 0` or `s = 0`, an identity ECDH result) are declassified by
+/// `verdicts.supp`, function by function.
+macro_rules! ecdsa_ecdh_cases {
+    ($curve:ident, $c:ident) => {{
+        use isochron::protocols::ecdh::shared_secret;
+        use isochron::protocols::ecdsa::SigningKey;
+        fn sk() -> SigningKey<$curve::$c> {
+            let mut key = SigningKey::<$curve::$c>::from_bytes(&[0x3c; 32]).expect("a valid key");
+            secret_in_place(&mut key);
+            key
+        }
+        let area = concat!(stringify!($curve), "/ecdsa");
+        vec![
+            case(area, "SigningKey from_bytes (secret bytes)", || {
+                reveal(SigningKey::<$curve::$c>::from_bytes(&secret([0x3cu8; 32])).map(|k| *k.to_bytes()))
+            }),
+            case(area, "sign_prehash (secret key)", || {
+                reveal(sk().sign_prehash(&[7u8; 32]).map(|(sig, id)| (sig.to_bytes(), id.to_u8())))
+            }),
+            case(area, "sign_prehash (secret key, secret digest, extra entropy)", || {
+                let sig = sk().sign_prehash_with_entropy(&secret([7u8; 32]), &secret([1u8; 32]));
+                reveal(sig.map(|(sig, id)| (sig.to_bytes(), id.to_u8())))
+            }),
+            case(area, "SigningKey to_bytes", || reveal(*sk().to_bytes())),
+            case(concat!(stringify!($curve), "/ecdh"), "shared_secret (secret key)", || {
+                let peer = SigningKey::<$curve::$c>::from_bytes(&[0x55; 32]).expect("a valid key");
+                reveal(shared_secret(&sk(), peer.verifying_key()).map(|s| *s))
+            }),
+        ]
+    }};
+}
+
+/// BIP-340 key decoding and signing (secret key, secret auxiliary randomness).
+fn bip340_cases() -> Vec<Case> {
+    use isochron::protocols::bip340::SigningKey;
+    type Sk = SigningKey<secp256k1::Secp256k1>;
+    fn sk() -> Sk {
+        let mut key = Sk::from_bytes(&[0x3c; 32]).expect("a valid key");
+        secret_in_place(&mut key);
+        key
+    }
+    let area = "secp256k1/bip340";
+    vec![
+        case(area, "SigningKey from_bytes (secret bytes)", || {
+            reveal(Sk::from_bytes(&secret([0x3cu8; 32])).map(|k| k.verifying_key().to_bytes()))
+        }),
+        case(area, "sign (secret key, secret aux)", || reveal(sk().sign(b"message", &secret([5u8; 32])))),
+        case(area, "sign (secret key, secret message)", || reveal(sk().sign(&secret([6u8; 32]), &[0u8; 32]))),
+    ]
+}
+
 /// Every case that must not leak.
 pub fn constant_time() -> Vec<Case> {
     let mut cases = Vec::new();
@@ -156,6 +209,9 @@ pub fn constant_time() -> Vec<Case> {
     cases.extend(field_cases::<p256::FqParams, 4>("p256::Fq"));
     cases.extend(prime_order_curve_cases!(secp256k1, Secp256k1));
     cases.extend(prime_order_curve_cases!(p256, P256));
+    cases.extend(ecdsa_ecdh_cases!(secp256k1, Secp256k1));
+    cases.extend(ecdsa_ecdh_cases!(p256, P256));
+    cases.extend(bip340_cases());
     cases.push(case("secp256k1", "GLV decomposition", || {
         use isochron::curve::short_weierstrass::SwCurve;
         type S = isochron::curve::short_weierstrass::Scalar<secp256k1::Secp256k1>;

@@ -84,6 +84,7 @@ pub(crate) struct Hmac {
 }
 
 impl Hmac {
+    #[inline(never)]
     pub(crate) fn new(key: &[u8]) -> Self {
         let mut pad = [0u8; BLOCK];
         if key.len() > BLOCK {
@@ -107,6 +108,7 @@ impl Hmac {
     }
 
     /// `HMAC(key, part₀ ‖ part₁ ‖ …)`.
+    #[inline(never)]
     pub(crate) fn mac(&self, parts: &[&[u8]]) -> [u8; 32] {
         let mut inner = self.inner.clone();
         for p in parts {

@@ -10,7 +10,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use subtle::{ConditionallySelectable, ConstantTimeEq};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::curve::short_weierstrass::{Affine, Projective, Scalar, SwCurve};
@@ -105,17 +105,14 @@ where
             return Err(Error::Length { expected: L, got: sk.len() });
         }
         let d = scalar_mod_n::<C>(sk);
-        if !bool::from(d.to_bytes_be().as_ref().ct_eq(sk)) {
-            return Err(Error::NonCanonical);
-        }
-        if bool::from(d.is_zero()) {
-            return Err(Error::Zero);
-        }
+        let canonical = d.to_bytes_be().as_ref().ct_eq(sk);
         let p = Projective::<C>::mul_generator(&d).to_affine();
         let odd = p.y().is_odd();
-        let d = Scalar::<C>::conditional_select(&d, &-d, odd);
-        let point = Affine::<C>::conditional_select(&p, &p.neg(), odd);
-        Ok(SigningKey { d, public: VerifyingKey { point, x: x_bytes(&p) } })
+        let key = SigningKey {
+            d: Scalar::<C>::conditional_select(&d, &-d, odd),
+            public: VerifyingKey { point: Affine::<C>::conditional_select(&p, &p.neg(), odd), x: x_bytes(&p) },
+        };
+        key_verdict(key, canonical, d.is_zero())
     }
 
     /// The x-only public key.
@@ -148,6 +145,20 @@ where
         sig[L..].copy_from_slice(s.to_bytes_be().as_ref());
         sig
     }
+}
+
+/// The verdict on a decoded key: [`Error::NonCanonical`], [`Error::Zero`] or the key (its
+/// x-only public key is public from here on). Never inlined: its branches are the documented
+/// public ones (`verdicts.supp`).
+#[inline(never)]
+fn key_verdict<C: SwCurve>(key: SigningKey<C>, canonical: Choice, zero: Choice) -> Result<SigningKey<C>, Error> {
+    if !bool::from(canonical) {
+        return Err(Error::NonCanonical);
+    }
+    if bool::from(zero) {
+        return Err(Error::Zero);
+    }
+    Ok(key)
 }
 
 /// A BIP-340 x-only public key: the point `lift_x(x)`, with even y.

@@ -6,6 +6,7 @@
 //! curves have cofactor 1, so this is the full public-key validation of SP 800-56A
 //! §5.6.2.3.3). The multiplication is constant time in `d` and `Q`.
 
+use subtle::Choice;
 use zeroize::Zeroizing;
 
 use crate::curve::short_weierstrass::Projective;
@@ -24,14 +25,21 @@ where
     C::Base: PrimeField,
 {
     let s = Projective::<C>::from(*public.as_affine()).mul(secret.scalar());
-    if bool::from(s.is_identity()) {
-        return Err(Error::Identity);
-    }
     let mut x = s.to_affine().x().to_bytes_be();
     let mut out = Zeroizing::new([0u8; 32]);
     out.copy_from_slice(x.as_ref());
     zeroize::Zeroize::zeroize(x.as_mut());
-    Ok(out)
+    verdict(out, s.is_identity())
+}
+
+/// The one public branch: whether `d·Q` was the identity. Never inlined, so that the
+/// constant-time checker declassifies exactly this verdict (`verdicts.supp`).
+#[inline(never)]
+fn verdict(secret: Zeroizing<[u8; 32]>, identity: Choice) -> Result<Zeroizing<[u8; 32]>, Error> {
+    if bool::from(identity) {
+        return Err(Error::Identity);
+    }
+    Ok(secret)
 }
 
 #[cfg(test)]

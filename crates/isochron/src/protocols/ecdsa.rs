@@ -92,6 +92,30 @@ where
     (r, !same)
 }
 
+/// `r + n` as `L` big-endian bytes, `None` when it overflows `L` bytes.
+fn r_plus_n<C: SwCurve>(r: &Scalar<C>) -> Option<[u8; L]> {
+    let mut x = [0u8; L];
+    x.copy_from_slice(r.to_bytes_be().as_ref());
+    let n = order_be::<C>();
+    let mut carry = 0u16;
+    for (x, n) in x.iter_mut().zip(&n).rev() {
+        let t = u16::from(*x) + u16::from(*n) + carry;
+        *x = t as u8;
+        carry = t >> 8;
+    }
+    (carry == 0).then_some(x)
+}
+
+/// Whether `x(R) mod n = r` for `R = (X : Y : Z)` not the identity, without an inversion:
+/// `X = r'·Z` for `r' = r` or, when it is below `p`, `r' = r + n` (public data).
+fn x_matches<C: SwCurve>(big_r: &Projective<C>, r: &Scalar<C>) -> bool
+where
+    C::Base: PrimeField,
+{
+    let matches = |bytes: &[u8]| C::Base::from_bytes_be(bytes).is_ok_and(|x| x * big_r.z == big_r.x);
+    matches(r.to_bytes_be().as_ref()) || r_plus_n::<C>(r).is_some_and(|b| matches(&b))
+}
+
 /// An ECDSA signature `(r, s)`, both in `[1, n)`.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Signature<C: SwCurve> {
@@ -182,9 +206,8 @@ impl<C: SwCurve> Signature<C> {
 
     /// Whether `s ≤ (n − 1)/2` (BIP-62's "low S", Ethereum's EIP-2 rule).
     pub fn is_low_s(&self) -> bool {
-        let neg = -self.s;
         // s ≤ (n−1)/2 ⟺ s < n − s (n odd, s ≠ 0).
-        limbs_lt(&self.s.to_words(), &neg.to_words())
+        crate::ct::ct_lt_slice(&self.s.to_words(), &(-self.s).to_words()).into()
     }
 
     /// The signature with `s` replaced by `n − s` when it is high; the boolean says whether it
@@ -194,11 +217,6 @@ impl<C: SwCurve> Signature<C> {
         let s = if high { -self.s } else { self.s };
         (Signature { r: self.r, s }, high)
     }
-}
-
-/// `a < b` over little-endian words (public values).
-fn limbs_lt(a: &[u64; 4], b: &[u64; 4]) -> bool {
-    a.iter().rev().cmp(b.iter().rev()) == core::cmp::Ordering::Less
 }
 
 /// An ECDSA secret key `d ∈ [1, n)` with its public key `Q = d·G`. Zeroized on drop; `Debug`
@@ -236,11 +254,7 @@ where
     /// The key of the scalar `d`; [`Error::Zero`] for zero. Constant time in `d` (only the
     /// verdict branches).
     pub fn from_scalar(d: Scalar<C>) -> Result<Self, Error> {
-        if bool::from(d.is_zero()) {
-            return Err(Error::Zero);
-        }
-        let public = VerifyingKey { point: Projective::<C>::mul_generator(&d).to_affine() };
-        Ok(SigningKey { d, public })
+        Self::checked(d, Choice::from(1))
     }
 
     /// Decodes `L` big-endian bytes (SEC 1 v2 §2.3.6): [`Error::Length`], [`Error::NonCanonical`]
@@ -251,10 +265,15 @@ where
         }
         let d = Scalar::<C>::from_bytes_be_wide(bytes);
         let canonical = d.to_bytes_be().as_ref().ct_eq(bytes);
-        if !bool::from(canonical) {
-            return Err(Error::NonCanonical);
-        }
-        Self::from_scalar(d)
+        Self::checked(d, canonical)
+    }
+
+    /// The key of `d` with its public key, computed in constant time whatever the verdict; then
+    /// the one public branch, on whether `d` was canonical and non-zero (a function of its own,
+    /// so that the constant-time checker can declassify exactly that verdict).
+    fn checked(d: Scalar<C>, canonical: Choice) -> Result<Self, Error> {
+        let public = VerifyingKey { point: Projective::<C>::mul_generator(&d).to_affine() };
+        key_verdict(SigningKey { d, public }, canonical, d.is_zero())
     }
 
     /// A uniformly random key from `rng` (rejection of zero only).
@@ -302,14 +321,17 @@ where
         let s = k_inv * (z + r * self.d);
         k.zeroize();
         k_inv.zeroize();
-        let id = u8::conditional_select(&0, &2, high_x) | u8::conditional_select(&0, &1, big_r.y().is_odd());
-        // r = 0 or s = 0 happens with probability about 2^-256 (public outcomes).
-        let sig = Signature::from_scalars(r, s)?;
+        let mut id = u8::conditional_select(&0, &2, high_x) | u8::conditional_select(&0, &1, big_r.y().is_odd());
+        // Low s (when the curve's convention), in constant time: s > n − s flips s and the
+        // parity bit of the recovery id.
+        let mut s = s;
         if C::LOW_S {
-            let (sig, flipped) = sig.normalize_s();
-            return Ok((sig, RecoveryId(id ^ u8::from(flipped))));
+            let neg = -s;
+            let high = crate::ct::ct_lt_slice(&neg.to_words(), &s.to_words());
+            s = Scalar::<C>::conditional_select(&s, &neg, high);
+            id ^= u8::conditional_select(&0, &1, high);
         }
-        Ok((sig, RecoveryId(id)))
+        signature_verdict(r, s, id)
     }
 
     /// [`SigningKey::sign_prehash_with_entropy`] with the deterministic nonce of RFC 6979.
@@ -321,6 +343,30 @@ where
     pub fn sign_message(&self, msg: &[u8], hash: MessageHash) -> Result<(Signature<C>, RecoveryId), Error> {
         self.sign_prehash(&hash.digest(msg))
     }
+}
+
+/// The verdict on a decoded key: [`Error::NonCanonical`], [`Error::Zero`] or the key. Never
+/// inlined: its branches are the documented public ones (`verdicts.supp`).
+#[inline(never)]
+fn key_verdict<C: SwCurve>(key: SigningKey<C>, canonical: Choice, zero: Choice) -> Result<SigningKey<C>, Error> {
+    if !bool::from(canonical) {
+        return Err(Error::NonCanonical);
+    }
+    if bool::from(zero) {
+        return Err(Error::Zero);
+    }
+    Ok(key)
+}
+
+/// The verdict on a fresh signature: `r = 0` or `s = 0` (probability about `2⁻²⁵⁶`) is an
+/// error, otherwise the signature, now public. Never inlined: its branch is the documented
+/// public one (`verdicts.supp`).
+#[inline(never)]
+fn signature_verdict<C: SwCurve>(r: Scalar<C>, s: Scalar<C>, id: u8) -> Result<(Signature<C>, RecoveryId), Error> {
+    if bool::from(r.is_zero() | s.is_zero()) {
+        return Err(Error::Zero);
+    }
+    Ok((Signature { r, s }, RecoveryId(id)))
 }
 
 /// An ECDSA public key: a point of the curve other than the identity.
@@ -360,10 +406,7 @@ where
         };
         let (u1, u2) = (z * w, sig.r * w);
         let big_r = Projective::<C>::mul_generator_add_vartime(&u1, &self.point, &u2);
-        if bool::from(big_r.is_identity()) {
-            return false;
-        }
-        x_mod_n::<C>(&big_r.to_affine().x()).0 == sig.r
+        !bool::from(big_r.is_identity()) && x_matches(&big_r, &sig.r)
     }
 
     /// [`VerifyingKey::verify_prehash`] that also rejects a high `s` (BIP-62, EIP-2).
@@ -386,19 +429,11 @@ where
     {
         let mut enc = [0u8; L + 1];
         enc[0] = 2 | (id.0 & 1);
-        enc[1..].copy_from_slice(sig.r.to_bytes_be().as_ref());
         if id.0 & 2 != 0 {
-            // x = r + n, as big-endian bytes; a carry out means x ≥ 2^(8L) > p.
-            let n = order_be::<C>();
-            let mut carry = 0u16;
-            for (x, n) in enc[1..].iter_mut().zip(&n).rev() {
-                let t = u16::from(*x) + u16::from(*n) + carry;
-                *x = t as u8;
-                carry = t >> 8;
-            }
-            if carry != 0 {
-                return Err(Error::NonCanonical);
-            }
+            // x = r + n; a carry out of L bytes means x ≥ 2^(8L) > p.
+            enc[1..].copy_from_slice(&r_plus_n::<C>(&sig.r).ok_or(Error::NonCanonical)?);
+        } else {
+            enc[1..].copy_from_slice(sig.r.to_bytes_be().as_ref());
         }
         let big_r = Affine::<C>::from_compressed(&enc)?;
         let r_inv = sig.r.inverse_vartime().ok_or(Error::Zero)?;

@@ -11,7 +11,9 @@
 //! and the range test `1 ≤ k < q` are mask arithmetic. The only branch on secret data is the
 //! loop of step 3.2.h, taken again when a candidate is out of range (probability below 2⁻³²
 //! for both curves): it tells an observer that a candidate was rejected, nothing about the
-//! accepted one. All intermediate values are zeroized.
+//! accepted one. All intermediate values are zeroized. The helpers are never inlined into
+//! [`nonce`], so that the constant-time checker, which declassifies that one loop branch in
+//! `nonce` itself, still checks them.
 
 use alloc::vec::Vec;
 
@@ -24,6 +26,7 @@ use crate::hmac::Hmac;
 const HLEN: usize = 32;
 
 /// `a − b` over big-endian byte strings of one length, and whether it borrowed (`a < b`).
+#[inline(never)]
 fn sub_be(a: &[u8], b: &[u8], out: &mut [u8]) -> Choice {
     let mut borrow = 0u16;
     for ((o, x), y) in out.iter_mut().zip(a).zip(b).rev() {
@@ -36,6 +39,7 @@ fn sub_be(a: &[u8], b: &[u8], out: &mut [u8]) -> Choice {
 
 /// `bits2int(bytes)` as `rlen` big-endian bytes (RFC 6979 §2.3.2), for `qlen = 8·rlen`: the
 /// first `rlen` bytes of a longer string, a shorter one left-padded with zeros.
+#[inline(never)]
 fn bits2int(bytes: &[u8], out: &mut [u8]) {
     let rlen = out.len();
     out.fill(0);
@@ -49,6 +53,7 @@ fn bits2int(bytes: &[u8], out: &mut [u8]) {
 /// `bits2octets(bytes)` (RFC 6979 §2.3.4): `bits2int(bytes) mod q` in `rlen` bytes; one
 /// conditional subtraction suffices as `bits2int(bytes) < 2^qlen < 2q` (`q` has its top bit
 /// set).
+#[inline(never)]
 fn bits2octets(bytes: &[u8], q: &[u8], out: &mut [u8]) {
     let mut z1 = Zeroizing::new(alloc::vec![0u8; q.len()]);
     bits2int(bytes, &mut z1);
@@ -60,6 +65,7 @@ fn bits2octets(bytes: &[u8], q: &[u8], out: &mut [u8]) {
 }
 
 /// Whether `1 ≤ k < q` for big-endian `k` and `q` of one length, in constant time.
+#[inline(never)]
 fn in_range(k: &[u8], q: &[u8]) -> Choice {
     let mut scratch = Zeroizing::new(alloc::vec![0u8; q.len()]);
     let below = sub_be(k, q, &mut scratch);
