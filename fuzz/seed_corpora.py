@@ -203,7 +203,25 @@ seed("eip7594", 1, bytes([0x55] * 16))
 seed("eip7594", 1, bytes([0xff] * 8 + [0] * 8))
 seed("eip7594", 3, bytes([0x0f] * 16))
 
+# SEC1 (secp256k1: selector 0, P-256: 1): the generators compressed and uncompressed, the
+# identity byte, x = p, and a bad prefix.
+SEC1_CURVES = [
+    (0, 2**256 - 2**32 - 977,
+     0x79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798,
+     0x483ADA7726A3C4655DA4FBFC0E1108A8FD17B448A68554199C47D08FFB10D4B8),
+    (1, 2**256 - 2**224 + 2**192 + 2**96 - 1,
+     0x6B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296,
+     0x4FE342E2FE1A7F9B8EE7EB4A7C0F9E162BCE33576B315ECECBB6406837BF51F5),
+]
+for sel, p, gx, gy in SEC1_CURVES:
+    x, y = gx.to_bytes(32, "big"), gy.to_bytes(32, "big")
+    seed("sec1", sel, bytes([2 | (gy & 1)]) + x)
+    seed("sec1", sel, b"\x04" + x + y)
+    seed("sec1", sel, b"\x00")
+    seed("sec1", sel, b"\x02" + p.to_bytes(32, "big"))
+    seed("sec1", sel, b"\x06" + x + y)
+
 for target in sorted(counts):
     print(f"seed_corpora: {target}: {counts[target]} seeds")
-if len(counts) < 9:
+if len(counts) < 10:
     sys.exit("seed_corpora: some target got no seeds")

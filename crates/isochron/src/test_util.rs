@@ -105,6 +105,18 @@ pub(crate) mod sw {
             assert_eq!(Projective::<C>::mul_generator(&k), g.mul_limbs_vartime(&k.to_canonical_limbs()));
         }
         assert_eq!(p.mul(&-Scalar::<C>::ONE), p.neg());
+        // a·G + b·P with zero scalars, the identity, P = ±G, and scalars of every size.
+        let pa = p.to_affine();
+        let (zero, one) = (Scalar::<C>::ZERO, Scalar::<C>::ONE);
+        let dbl = Projective::<C>::mul_generator_add_vartime;
+        assert_eq!(dbl(&zero, &pa, &zero), o);
+        assert_eq!(dbl(&one, &Affine::identity(), &one), g);
+        assert_eq!(dbl(&zero, &pa, &one), p);
+        assert_eq!(dbl(&one, &g.to_affine(), &one), g.double());
+        assert_eq!(dbl(&one, &g.neg().to_affine(), &one), o);
+        for k in [-one, Scalar::<C>::from_u64(127), Scalar::<C>::from_u64(129), Scalar::<C>::random(&mut rng)] {
+            assert_eq!(dbl(&k, &pa, &-k), g.mul(&k).add(&p.mul(&-k)));
+        }
         assert_eq!(o.mul(&Scalar::<C>::from_u64(5)), o);
         // Constant-time selection keeps the identity valid.
         let sel = Projective::conditional_select(&p, &o, subtle::Choice::from(1));

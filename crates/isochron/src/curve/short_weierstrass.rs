@@ -27,7 +27,7 @@ mod xyzz;
 
 pub use affine::Affine;
 pub(crate) use fixed_base::generator_table;
-pub use fixed_base::FixedBaseTable;
+pub use fixed_base::{FixedBaseTable, GeneratorWnafTable};
 pub use msm::MsmTable;
 pub(crate) use multi_msm::MultiFixedMsm;
 pub use projective::Projective;
@@ -67,6 +67,13 @@ pub trait SwCurve: 'static + Copy + Clone + Debug + Default + PartialEq + Eq + S
     /// The precomputed multiples of the generator for [`Projective::mul_generator`], if the
     /// curve keeps one (declared with `generator_table!`); `None` by default.
     fn generator_table() -> Option<&'static FixedBaseTable<Self>> {
+        None
+    }
+
+    /// The generator's odd multiples for the variable-time `a·G + b·P`
+    /// ([`Projective::mul_generator_add_vartime`]), if the curve keeps them (declared with
+    /// `generator_table!`); `None` by default.
+    fn generator_wnaf_table() -> Option<&'static GeneratorWnafTable<Self>> {
         None
     }
 

@@ -58,11 +58,11 @@ impl FieldParams<4> for FqParams {
     const NAME: &'static str = "p256::Fq";
 }
 
-/// The P-256 base field (coordinates).
+/// The P-256 base field (coordinates), modulo `p` of SP 800-186 §3.2.1.3.
 pub type Fp = crate::field::Fp<FpParams, 4>;
-/// The P-256 scalar field, of the group order `n` (keys, nonces).
+/// The P-256 scalar field, modulo the group order `n` of SP 800-186 §3.2.1.3 (keys, nonces).
 pub type Fq = crate::field::Fp<FqParams, 4>;
-/// The scalar field under the name the other curves use.
+/// The scalar field under the name the pairing curves use (`Fr`).
 pub type Fr = Fq;
 
 /// P-256: `y² = x³ − 3x + b` over Fp, `b` and the generator `G` of SP 800-186 §3.2.1.3,
@@ -90,9 +90,11 @@ impl SwCurve for P256 {
     }
 }
 
-/// A P-256 point in projective coordinates: the group, for arithmetic.
+/// A P-256 point in homogeneous projective coordinates: the group, for arithmetic (complete
+/// formulas for `a = −3`, eprint 2015/1060 Alg. 4–6).
 pub type Point = Projective<P256>;
-/// A P-256 point in affine coordinates: what the encodings read and write.
+/// A P-256 point in affine coordinates: what the SEC1 encodings (SEC 1 v2 §2.3.3–2.3.4) read
+/// and write.
 pub type PointAffine = Affine<P256>;
 
 /// The SEC1 point encodings (and `PointEncoding`).

@@ -56,11 +56,11 @@ impl FieldParams<4> for FqParams {
     const NAME: &'static str = "secp256k1::Fq";
 }
 
-/// The secp256k1 base field (coordinates).
+/// The secp256k1 base field (coordinates), modulo `p` of SEC 2 v2 §2.4.1.
 pub type Fp = crate::field::Fp<FpParams, 4>;
-/// The secp256k1 scalar field, of the group order `n` (keys, nonces).
+/// The secp256k1 scalar field, modulo the group order `n` of SEC 2 v2 §2.4.1 (keys, nonces).
 pub type Fq = crate::field::Fp<FqParams, 4>;
-/// The scalar field under the name the other curves use.
+/// The scalar field under the name the pairing curves use (`Fr`).
 pub type Fr = Fq;
 
 /// secp256k1: `y² = x³ + 7` over Fp, generator `G` of SEC 2 v2 §2.4.1, cofactor 1.
@@ -146,9 +146,11 @@ const LATTICE: Lattice = {
     )
 };
 
-/// A secp256k1 point in projective coordinates: the group, for arithmetic.
+/// A secp256k1 point in homogeneous projective coordinates: the group, for arithmetic (complete
+/// formulas, eprint 2015/1060 Alg. 7–9).
 pub type Point = Projective<Secp256k1>;
-/// A secp256k1 point in affine coordinates: what the encodings read and write.
+/// A secp256k1 point in affine coordinates: what the SEC1 encodings (SEC 1 v2 §2.3.3–2.3.4)
+/// read and write.
 pub type PointAffine = Affine<Secp256k1>;
 
 /// The SEC1 point encodings (and `PointEncoding`).

@@ -542,6 +542,10 @@ mod tests {
     fn matches_bigint_for_full_width_moduli() {
         // Moduli without a spare bit, and a 64-bit prime.
         check_modulus::<4>(limbs::from_hex("0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f"), 500);
+        // The other secp256k1 and P-256 moduli (crate::curves::{secp256k1, p256}).
+        check_modulus::<4>(crate::curves::secp256k1::FqParams::MODULUS, 500);
+        check_modulus::<4>(crate::curves::p256::FpParams::MODULUS, 500);
+        check_modulus::<4>(crate::curves::p256::FqParams::MODULUS, 500);
         check_modulus::<4>(limbs::from_hex("0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed"), 500);
         check_modulus::<1>([0xffff_ffff_ffff_ffc5], 2000);
     }

@@ -44,11 +44,12 @@ impl<F: MapField> SvdwConstants<F> {
 
 /// `map_to_curve_svdw(u)` (RFC 9380 §F.1) onto `y² = x³ + B` with the constants `k`.
 /// Constant time in `u` (one inversion, two Legendre symbols and one square root, all
-/// constant time).
+/// constant time). For curves with `a = 0` only (a compile-time assertion rejects the others).
 pub fn map_to_curve_svdw<C: SwCurve>(u: &C::Base, k: &SvdwConstants<C::Base>) -> Projective<C>
 where
     C::Base: MapField,
 {
+    const { assert!(!C::A_IS_MINUS_3, "this SVDW map is written for a = 0") };
     let g = |x: &C::Base| x.square() * x + C::B;
     let tv1 = u.square() * k.c1;
     let tv2 = C::Base::ONE + tv1;

@@ -80,10 +80,62 @@ impl<C: SwCurve> Projective<C> {
     }
 }
 
-/// Declares `SwCurve::generator_table` for a curve: a process-wide table built on first use
-/// (`std`'s `OnceLock`); without `std`, no table.
+/// The affine odd multiples `[1, 3, …, 127]·φ^j(G)` of the generator and of its images under
+/// the curve's endomorphism (`j` below the lattice dimension; `G` alone without one), for the
+/// width-8 wNAF digits of the generator in [`Projective::mul_generator_add_vartime`] (public
+/// data: built once, read at digit-dependent indices).
+#[derive(Clone, Debug)]
+pub struct GeneratorWnafTable<C: SwCurve> {
+    pub(super) images: Vec<Vec<Affine<C>>>,
+}
+
+impl<C: SwCurve> GeneratorWnafTable<C> {
+    /// Builds the table (one batch inversion).
+    pub fn new() -> Self {
+        let entries = 1usize << (super::scalar_mul::GENERATOR_WNAF_WINDOW - 2);
+        let dim = C::ENDOMORPHISM.map_or(1, |e| e.lattice.dim());
+        let mut points = Vec::with_capacity(dim * entries);
+        let mut base = Projective::<C>::generator();
+        for _ in 0..dim {
+            let twice = base.double();
+            let mut m = base;
+            for _ in 0..entries {
+                points.push(m);
+                m = m.add(&twice);
+            }
+            if let Some(endo) = C::ENDOMORPHISM {
+                base = (endo.map)(&base);
+            }
+        }
+        let mut affine = alloc::vec![Affine::identity(); points.len()];
+        Projective::normalize_into(&points, &mut affine);
+        GeneratorWnafTable { images: affine.chunks_exact(entries).map(<[Affine<C>]>::to_vec).collect() }
+    }
+}
+
+impl<C: SwCurve> Default for GeneratorWnafTable<C> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Declares `SwCurve::generator_table` and `SwCurve::generator_wnaf_table` for a curve:
+/// process-wide tables built on first use (`std`'s `OnceLock`); without `std`, no tables.
 macro_rules! generator_table {
     ($curve:ty) => {
+        fn generator_wnaf_table() -> Option<&'static $crate::curve::short_weierstrass::GeneratorWnafTable<Self>> {
+            #[cfg(feature = "std")]
+            {
+                use $crate::curve::short_weierstrass::GeneratorWnafTable;
+                static TABLE: std::sync::OnceLock<GeneratorWnafTable<$curve>> = std::sync::OnceLock::new();
+                Some(TABLE.get_or_init(GeneratorWnafTable::new))
+            }
+            #[cfg(not(feature = "std"))]
+            {
+                None
+            }
+        }
+
         fn generator_table() -> Option<&'static $crate::curve::short_weierstrass::FixedBaseTable<Self>> {
             #[cfg(feature = "std")]
             {

@@ -22,6 +22,9 @@ pub(super) const CT_TABLE: usize = 1 << (CT_WINDOW - 1);
 pub(super) const MAX_WINDOWS: usize = (255 / CT_WINDOW as usize) + 1;
 /// Width of the variable-time wNAF.
 const WNAF_WINDOW: u32 = 5;
+/// Width of the generator's wNAF in [`Projective::mul_generator_add_vartime`] when the curve
+/// keeps a [`super::GeneratorWnafTable`]: `2^6 = 64` odd multiples per endomorphism image.
+pub(super) const GENERATOR_WNAF_WINDOW: u32 = 8;
 
 /// Windows needed for a value below `2^bits`, the top one absorbing the last carry.
 const fn ct_windows(bits: u32) -> usize {
@@ -177,6 +180,14 @@ impl<C: SwCurve> Projective<C> {
     /// many additions as doublings, then XYZZ (6M + 3S, 8M + 2S; measured figures in
     /// `xyzz.rs`). Variable time.
     fn wnaf_sum(tables: &[Affine<C>], nafs: &[Vec<i8>]) -> Self {
+        let tables: Vec<&[Affine<C>]> = tables.chunks_exact(8).collect();
+        Self::wnaf_sum_tables(&tables, nafs)
+    }
+
+    /// [`Self::wnaf_sum`] with one table of odd multiples `P, 3P, …` per digit string, each of
+    /// any length (a digit `d` reads entry `|d|/2`, so a table of `2^(w−2)` entries serves a
+    /// width-`w` wNAF).
+    fn wnaf_sum_tables(tables: &[&[Affine<C>]], nafs: &[Vec<i8>]) -> Self {
         let doublings = nafs.iter().map(Vec::len).max().unwrap_or(0);
         let additions = nafs.iter().flatten().filter(|&&d| d != 0).count();
         if additions >= doublings {
@@ -186,12 +197,12 @@ impl<C: SwCurve> Projective<C> {
         }
     }
 
-    /// [`Self::wnaf_sum`] with the accumulator `A`, over `len` digit positions.
-    fn wnaf_sum_with<A: WnafAccumulator<C>>(tables: &[Affine<C>], nafs: &[Vec<i8>], len: usize) -> Self {
+    /// [`Self::wnaf_sum_tables`] with the accumulator `A`, over `len` digit positions.
+    fn wnaf_sum_with<A: WnafAccumulator<C>>(tables: &[&[Affine<C>]], nafs: &[Vec<i8>], len: usize) -> Self {
         let mut acc = A::IDENTITY;
         for i in (0..len).rev() {
             acc = acc.dbl();
-            for (naf, table) in nafs.iter().zip(tables.chunks_exact(8)) {
+            for (naf, table) in nafs.iter().zip(tables) {
                 match naf.get(i).copied().unwrap_or(0) {
                     0 => {}
                     d if d > 0 => acc = acc.add_affine(&table[(d as usize) / 2]),
@@ -240,28 +251,55 @@ impl<C: SwCurve> Projective<C> {
     /// endomorphism (on secp256k1 four half-length scalars sharing one chain of about 128
     /// doublings), else over the two full scalars. `P` must lie in the order-`r` subgroup, as
     /// for [`Projective::mul`]. Variable time in all inputs.
+    ///
+    /// With the curve's precomputed generator table ([`SwCurve::generator_wnaf_table`], built
+    /// once per process) the generator's digits are width-8 wNAFs read from it, and only `P`'s
+    /// odd multiples are computed per call.
     pub fn mul_generator_add_vartime(a: &Scalar<C>, p: &Affine<C>, b: &Scalar<C>) -> Self {
-        let g = Self::generator();
         let (ka, kb) = (a.to_canonical_limbs(), b.to_canonical_limbs());
-        let Some(endo) = C::ENDOMORPHISM else {
-            return Self::multi_mul_limbs_vartime(&[g.to_affine(), *p], &[&ka, &kb]);
+        let table = C::generator_wnaf_table();
+        let (g_width, g_images): (u32, Vec<Self>) = match table {
+            Some(_) => (GENERATOR_WNAF_WINDOW, Vec::new()),
+            None => (WNAF_WINDOW, Self::endomorphism_images(&Self::generator())),
         };
-        let lattice = &endo.lattice;
-        let mut bases = Vec::with_capacity(2 * lattice.dim());
-        let mut nafs: Vec<Vec<i8>> = Vec::with_capacity(2 * lattice.dim());
-        for (base, k) in [(g, &ka), (Self::from(*p), &kb)] {
-            let dec = lattice.decompose(k);
-            let mut q = base;
-            for j in 0..lattice.dim() {
-                bases.push(q);
-                let flip = bool::from(dec.negative[j]);
-                nafs.push(
-                    wnaf(&dec.magnitudes[j], WNAF_WINDOW).into_iter().map(|d| if flip { -d } else { d }).collect(),
-                );
-                q = (endo.map)(&q);
-            }
+        // Digits: the generator's (or its images'), then P's.
+        let mut nafs = Self::signed_wnafs(&ka, g_width);
+        nafs.extend(Self::signed_wnafs(&kb, WNAF_WINDOW));
+        let mut bases = g_images;
+        bases.extend(Self::endomorphism_images(&Self::from(*p)));
+        let fresh = Self::affine_tables(&bases);
+        let mut tables: Vec<&[Affine<C>]> = Vec::with_capacity(nafs.len());
+        if let Some(t) = table {
+            tables.extend(t.images.iter().map(Vec::as_slice));
         }
-        Self::wnaf_sum(&Self::affine_tables(&bases), &nafs)
+        tables.extend(fresh.chunks_exact(8));
+        Self::wnaf_sum_tables(&tables, &nafs)
+    }
+
+    /// `P, φ(P), …, φ^(d−1)(P)` for the curve's endomorphism (`d` its lattice dimension), or
+    /// `P` alone.
+    fn endomorphism_images(p: &Self) -> Vec<Self> {
+        let Some(endo) = C::ENDOMORPHISM else { return alloc::vec![*p] };
+        let mut out = Vec::with_capacity(endo.lattice.dim());
+        let mut q = *p;
+        for _ in 0..endo.lattice.dim() {
+            out.push(q);
+            q = (endo.map)(&q);
+        }
+        out
+    }
+
+    /// The signed width-`w` wNAFs of the decomposition of a public `k` (one per endomorphism
+    /// power, the signs folded in), or of `k` itself without an endomorphism.
+    fn signed_wnafs(k: &[u64; 4], w: u32) -> Vec<Vec<i8>> {
+        let Some(endo) = C::ENDOMORPHISM else { return alloc::vec![wnaf(k, w)] };
+        let dec = endo.lattice.decompose(k);
+        (0..endo.lattice.dim())
+            .map(|j| {
+                let flip = bool::from(dec.negative[j]);
+                wnaf(&dec.magnitudes[j], w).into_iter().map(|d| if flip { -d } else { d }).collect()
+            })
+            .collect()
     }
 
     /// `Σ [kᵢ]·Pᵢ` for public points and public integers (little-endian limbs, any length):

@@ -276,6 +276,9 @@ mod tests {
         agrees_with_projective::<bls12_381::G2Curve>(2);
         agrees_with_projective::<bn254::G1Curve>(3);
         agrees_with_projective::<bn254::G2Curve>(4);
+        agrees_with_projective::<crate::curves::secp256k1::Secp256k1>(9);
+        // a = −3: the doubling's 3(X − ZZ)(X + ZZ).
+        agrees_with_projective::<crate::curves::p256::P256>(10);
     }
 
     #[test]
@@ -284,5 +287,7 @@ mod tests {
         edge_cases::<bls12_381::G2Curve>(6);
         edge_cases::<bn254::G1Curve>(7);
         edge_cases::<bn254::G2Curve>(8);
+        edge_cases::<crate::curves::secp256k1::Secp256k1>(11);
+        edge_cases::<crate::curves::p256::P256>(12);
     }
 }
