@@ -17,3 +17,4 @@ pub mod ecdh;
 pub mod ecdsa;
 pub mod eip4844;
 pub mod eip7594;
+mod verdict;

@@ -10,7 +10,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+use subtle::{ConditionallySelectable, ConstantTimeEq};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::curve::short_weierstrass::{Affine, Projective, Scalar, SwCurve};
@@ -18,6 +18,7 @@ use crate::curve::Group;
 use crate::error::Error;
 use crate::field::{Field, PrimeField, SqrtField};
 use crate::hmac::Sha256State;
+use crate::protocols::verdict::key_verdict;
 
 /// Bytes of a coordinate, a scalar and a hash (32).
 const L: usize = 32;
@@ -145,20 +146,6 @@ where
         sig[L..].copy_from_slice(s.to_bytes_be().as_ref());
         sig
     }
-}
-
-/// The verdict on a decoded key: [`Error::NonCanonical`], [`Error::Zero`] or the key (its
-/// x-only public key is public from here on). Never inlined: its branches are the documented
-/// public ones (`verdicts.supp`).
-#[inline(never)]
-fn key_verdict<C: SwCurve>(key: SigningKey<C>, canonical: Choice, zero: Choice) -> Result<SigningKey<C>, Error> {
-    if !bool::from(canonical) {
-        return Err(Error::NonCanonical);
-    }
-    if bool::from(zero) {
-        return Err(Error::Zero);
-    }
-    Ok(key)
 }
 
 /// A BIP-340 x-only public key: the point `lift_x(x)`, with even y.

@@ -6,13 +6,13 @@
 //! curves have cofactor 1, so this is the full public-key validation of SP 800-56A
 //! §5.6.2.3.3). The multiplication is constant time in `d` and `Q`.
 
-use subtle::Choice;
 use zeroize::Zeroizing;
 
 use crate::curve::short_weierstrass::Projective;
 use crate::error::Error;
 use crate::field::PrimeField;
 use crate::protocols::ecdsa::{EcdsaCurve, SigningKey, VerifyingKey};
+use crate::protocols::verdict::identity_verdict;
 
 /// The shared secret `x(d·Q)` as 32 big-endian bytes, zeroized on drop; [`Error::Identity`]
 /// when `d·Q` is the identity (impossible for a valid key on these prime-order curves; checked
@@ -29,17 +29,7 @@ where
     let mut out = Zeroizing::new([0u8; 32]);
     out.copy_from_slice(x.as_ref());
     zeroize::Zeroize::zeroize(x.as_mut());
-    verdict(out, s.is_identity())
-}
-
-/// The one public branch: whether `d·Q` was the identity. Never inlined, so that the
-/// constant-time checker declassifies exactly this verdict (`verdicts.supp`).
-#[inline(never)]
-fn verdict(secret: Zeroizing<[u8; 32]>, identity: Choice) -> Result<Zeroizing<[u8; 32]>, Error> {
-    if bool::from(identity) {
-        return Err(Error::Identity);
-    }
-    Ok(secret)
+    identity_verdict(out, s.is_identity())
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ use crate::curve::PointEncoding;
 use crate::curves::{p256::P256, secp256k1::Secp256k1};
 use crate::error::Error;
 use crate::field::PrimeField;
+use crate::protocols::verdict::{key_verdict, zero_verdict};
 
 /// The conventions of ECDSA on one curve.
 pub trait EcdsaCurve: SwCurve {
@@ -331,7 +332,9 @@ where
             s = Scalar::<C>::conditional_select(&s, &neg, high);
             id ^= u8::conditional_select(&0, &1, high);
         }
-        signature_verdict(r, s, id)
+        // r = 0 or s = 0 happens with probability about 2^-256; the signature is public once
+        // returned.
+        zero_verdict((Signature { r, s }, RecoveryId(id)), r.is_zero() | s.is_zero())
     }
 
     /// [`SigningKey::sign_prehash_with_entropy`] with the deterministic nonce of RFC 6979.
@@ -343,30 +346,6 @@ where
     pub fn sign_message(&self, msg: &[u8], hash: MessageHash) -> Result<(Signature<C>, RecoveryId), Error> {
         self.sign_prehash(&hash.digest(msg))
     }
-}
-
-/// The verdict on a decoded key: [`Error::NonCanonical`], [`Error::Zero`] or the key. Never
-/// inlined: its branches are the documented public ones (`verdicts.supp`).
-#[inline(never)]
-fn key_verdict<C: SwCurve>(key: SigningKey<C>, canonical: Choice, zero: Choice) -> Result<SigningKey<C>, Error> {
-    if !bool::from(canonical) {
-        return Err(Error::NonCanonical);
-    }
-    if bool::from(zero) {
-        return Err(Error::Zero);
-    }
-    Ok(key)
-}
-
-/// The verdict on a fresh signature: `r = 0` or `s = 0` (probability about `2⁻²⁵⁶`) is an
-/// error, otherwise the signature, now public. Never inlined: its branch is the documented
-/// public one (`verdicts.supp`).
-#[inline(never)]
-fn signature_verdict<C: SwCurve>(r: Scalar<C>, s: Scalar<C>, id: u8) -> Result<(Signature<C>, RecoveryId), Error> {
-    if bool::from(r.is_zero() | s.is_zero()) {
-        return Err(Error::Zero);
-    }
-    Ok((Signature { r, s }, RecoveryId(id)))
 }
 
 /// An ECDSA public key: a point of the curve other than the identity.
