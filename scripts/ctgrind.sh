@@ -6,9 +6,11 @@
 #   x86-64  `-C target-cpu=x86-64`, what users of the crate compile by default. Valgrind hides
 #           ADX from the CPUID it emulates, so isochron's run-time detection selects the
 #           portable code: expected backend "portable".
-#   native  `-C target-cpu=native -C target-feature=-sha`: the project's own builds
-#           (.cargo/config.toml), minus SHA-NI, the one native extension valgrind 3.19 does not
-#           decode (sha2 then uses its software rounds). ADX and BMI2 are enabled at compile
+#   native  `-C target-cpu=native -C target-feature=-sha,-avx512f`: the project's own builds
+#           (.cargo/config.toml), minus the native extensions valgrind 3.19 does not decode:
+#           SHA-NI (sha2 then uses its software rounds) and AVX-512 (on the machines that have
+#           it, the compiler's own vector moves would use EVEX encodings; disabling avx512f
+#           disables every AVX-512 subset). ADX and BMI2 are enabled at compile
 #           time, so the dispatch selects the MULX/ADCX/ADOX assembly: expected backend "adx".
 #           A host without ADX/BMI2 fails the check (set CTGRIND_ALLOW_NO_ADX=1 to accept the
 #           portable backend there instead).
@@ -47,8 +49,8 @@ for v in x86-64 native native-fiat; do
     features=""
     case "$v" in
         x86-64) flags="-C target-cpu=x86-64"; backend=portable ;;
-        native) flags="-C target-cpu=native -C target-feature=-sha"; backend=$native_backend ;;
-        native-fiat) flags="-C target-cpu=native -C target-feature=-sha"; backend=$native_backend; features="--features fiat" ;;
+        native) flags="-C target-cpu=native -C target-feature=-sha,-avx512f"; backend=$native_backend ;;
+        native-fiat) flags="-C target-cpu=native -C target-feature=-sha,-avx512f"; backend=$native_backend; features="--features fiat" ;;
     esac
     echo "=== ctgrind [$v]: RUSTFLAGS=\"$flags\", expected backend: $backend"
     # Debug line info makes memcheck's reports point at source lines (and lets the

@@ -13,6 +13,7 @@ use crate::timing::{self, Kernel, Measurement};
 
 /// Every op, in the order they run and print.
 pub const ALL: &[Op] = {
+    use crate::op::Backend::{Fiat, Native};
     use crate::op::Curve::*;
     use crate::op::Eip4844Op;
     use crate::op::Eip7594Op;
@@ -112,27 +113,35 @@ pub const ALL: &[Op] = {
         msm(Bn254, G1, 262144, false),
         msm(Bn254, G1, 65536, true),
         msm(Bn254, G1, 262144, true),
-        // The `_fiat` variants: `Op::Sec(c, op, Backend::Fiat)`, one line each (see `sec`).
-        sec(Secp256k1, SecOp::Sign),
-        sec(Secp256k1, SecOp::Verify),
-        sec(Secp256k1, SecOp::Recover),
-        sec(Secp256k1, SecOp::SchnorrSign),
-        sec(Secp256k1, SecOp::SchnorrVerify),
-        sec(Secp256k1, SecOp::SchnorrBatchVerify(64)),
-        sec(Secp256k1, SecOp::Ecdh),
-        sec(Secp256k1, SecOp::Pubkey),
-        sec(P256, SecOp::Sign),
-        sec(P256, SecOp::Verify),
-        sec(P256, SecOp::Ecdh),
+        sec(Secp256k1, SecOp::Sign, Native),
+        sec(Secp256k1, SecOp::Verify, Native),
+        sec(Secp256k1, SecOp::Recover, Native),
+        sec(Secp256k1, SecOp::SchnorrSign, Native),
+        sec(Secp256k1, SecOp::SchnorrVerify, Native),
+        sec(Secp256k1, SecOp::SchnorrBatchVerify(64), Native),
+        sec(Secp256k1, SecOp::Ecdh, Native),
+        sec(Secp256k1, SecOp::Pubkey, Native),
+        sec(P256, SecOp::Sign, Native),
+        sec(P256, SecOp::Verify, Native),
+        sec(P256, SecOp::Ecdh, Native),
+        sec(Secp256k1, SecOp::Sign, Fiat),
+        sec(Secp256k1, SecOp::Verify, Fiat),
+        sec(Secp256k1, SecOp::Recover, Fiat),
+        sec(Secp256k1, SecOp::SchnorrSign, Fiat),
+        sec(Secp256k1, SecOp::SchnorrVerify, Fiat),
+        sec(Secp256k1, SecOp::SchnorrBatchVerify(64), Fiat),
+        sec(Secp256k1, SecOp::Ecdh, Fiat),
+        sec(Secp256k1, SecOp::Pubkey, Fiat),
+        sec(P256, SecOp::Sign, Fiat),
+        sec(P256, SecOp::Verify, Fiat),
+        sec(P256, SecOp::Ecdh, Fiat),
     ]
 };
 
-/// `curve/operation` on isochron's own field kernels ([`Backend::Native`]). The fiat backend's
-/// op of the same operation is `Op::Sec(curve, op, Backend::Fiat)` (named `…_fiat`, on the
-/// same inputs); in a build where isochron's `fiat` feature replaces the native kernels, this
-/// function is the one place to pick the backend instead.
-const fn sec(curve: SecCurve, op: SecOp) -> Op {
-    Op::Sec(curve, op, Backend::Native)
+/// `curve/operation` on isochron's own field kernels ([`Backend::Native`]) or, named `…_fiat`
+/// on the same inputs and against the same peers, on fiat-crypto's ([`Backend::Fiat`]).
+const fn sec(curve: SecCurve, op: SecOp, backend: Backend) -> Op {
+    Op::Sec(curve, op, backend)
 }
 
 /// `curve/msm_group/n` (`_par` when `parallel`).
@@ -196,8 +205,8 @@ mod tests {
     #[test]
     fn sec_names_carry_the_backend() {
         use crate::op::SecCurve::{Secp256k1, P256};
-        assert_eq!(sec(Secp256k1, SecOp::Sign).name(), "secp256k1/sign");
-        assert_eq!(sec(P256, SecOp::Ecdh).name(), "p256/ecdh");
+        assert_eq!(sec(Secp256k1, SecOp::Sign, Backend::Native).name(), "secp256k1/sign");
+        assert_eq!(sec(P256, SecOp::Ecdh, Backend::Native).name(), "p256/ecdh");
         assert_eq!(Op::Sec(Secp256k1, SecOp::Verify, Backend::Fiat).name(), "secp256k1/verify_fiat");
         let batch = Op::Sec(Secp256k1, SecOp::SchnorrBatchVerify(64), Backend::Fiat);
         assert_eq!(batch.name(), "secp256k1/schnorr_batch_verify/64_fiat");

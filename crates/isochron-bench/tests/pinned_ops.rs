@@ -108,6 +108,17 @@ const PINNED: &[(&str, &[&str])] = &[
     ("p256/sign", &["p256"]),
     ("p256/verify", &["p256"]),
     ("p256/ecdh", &["p256"]),
+    ("secp256k1/sign_fiat", &["libsecp256k1", "k256"]),
+    ("secp256k1/verify_fiat", &["libsecp256k1", "k256"]),
+    ("secp256k1/recover_fiat", &["libsecp256k1", "k256"]),
+    ("secp256k1/schnorr_sign_fiat", &["libsecp256k1", "k256"]),
+    ("secp256k1/schnorr_verify_fiat", &["libsecp256k1", "k256"]),
+    ("secp256k1/schnorr_batch_verify/64_fiat", &[]),
+    ("secp256k1/ecdh_fiat", &["libsecp256k1", "k256"]),
+    ("secp256k1/pubkey_fiat", &["libsecp256k1", "k256"]),
+    ("p256/sign_fiat", &["p256"]),
+    ("p256/verify_fiat", &["p256"]),
+    ("p256/ecdh_fiat", &["p256"]),
 ];
 
 #[test]

@@ -142,14 +142,21 @@ where
 
 /// isochron's kernel for `op` on `curve` with `backend` over `inputs` (as [`build`] draws
 /// them), and its output ([`checked`]).
+/// The field backend is isochron's run-time choice (`field::fiat::set_enabled`, this crate
+/// builds isochron with `fiat`): set before the reference output is computed and again at
+/// every call of the kernel, so that each op runs on its own backend whatever ran before it.
 pub fn kernel(curve: SecCurve, op: SecOp, backend: Backend, inputs: &[Vec<u8>]) -> (Kernel, Vec<u8>) {
-    match (backend, curve) {
-        (Backend::Native, SecCurve::Secp256k1) => kernel_on::<Secp256k1>(op, inputs),
-        (Backend::Native, SecCurve::P256) => kernel_on::<P256>(op, inputs),
-        // One arm per curve once isochron has the backend (the fiat curve types, or this
-        // crate's build with `isochron/fiat`).
-        (Backend::Fiat, _) => panic!("isochron has no fiat backend yet ({}{})", curve.name(), backend.suffix()),
-    }
+    let fiat = backend == Backend::Fiat;
+    isochron::field::fiat::set_enabled(fiat);
+    let (mut run, output) = match curve {
+        SecCurve::Secp256k1 => kernel_on::<Secp256k1>(op, inputs),
+        SecCurve::P256 => kernel_on::<P256>(op, inputs),
+    };
+    let run: Kernel = Box::new(move |iters| {
+        isochron::field::fiat::set_enabled(fiat);
+        run(iters)
+    });
+    (run, output)
 }
 
 /// [`kernel`] on the curve `C`.
