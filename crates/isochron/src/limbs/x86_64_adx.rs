@@ -127,9 +127,9 @@ pub unsafe fn sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64;
         }
     }
     if let (Some(a), Some(m)) = (fit(a), fit(m)) {
-        // m[3] ≥ 2^63: the full-width product `a·a`.
+        // m[3] ≥ 2^63: the full-width squaring.
         // SAFETY: BMI2/ADX are present (this function's contract).
-        return unfit(&unsafe { full::mul4_full(a, a, m, inv) });
+        return unfit(&unsafe { full::sqr4_full(a, m, inv) });
     }
     mont::sqr(a, m, inv)
 }
