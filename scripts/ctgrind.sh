@@ -2,18 +2,18 @@
 # Constant-time check (DESIGN.md §4): runs crates/isochron-ctgrind under valgrind memcheck.
 #   `ctgrind check` must be clean under `valgrind --error-exitcode=1`;
 #   `ctgrind leaky` (the negative control) must make valgrind report errors, every case caught.
-# Two builds, each asserting which Montgomery backend its run executes (`--backend`):
+# Three builds, each asserting which Montgomery backend its run executes (`--backend`):
 #   x86-64  `-C target-cpu=x86-64`, what users of the crate compile by default. Valgrind hides
 #           ADX from the CPUID it emulates, so isochron's run-time detection selects the
 #           portable code: expected backend "portable".
-#   native  `-C target-cpu=native -C target-feature=-sha,-avx512f`: the project's own builds
-#           (.cargo/config.toml), minus the native extensions valgrind 3.19 does not decode:
-#           SHA-NI (sha2 then uses its software rounds) and AVX-512 (on the machines that have
-#           it, the compiler's own vector moves would use EVEX encodings; disabling avx512f
-#           disables every AVX-512 subset). ADX and BMI2 are enabled at compile
-#           time, so the dispatch selects the MULX/ADCX/ADOX assembly: expected backend "adx".
-#           A host without ADX/BMI2 fails the check (set CTGRIND_ALLOW_NO_ADX=1 to accept the
-#           portable backend there instead).
+#   native  `-C target-cpu=broadwell`: the project's kind of build (.cargo/config.toml builds
+#           for the host) with the instruction set valgrind 3.19 decodes: ADX, BMI2 and AVX2,
+#           but not SHA-NI, AVX-512 or GFNI, which the machines of this kind may have and the
+#           compiler would use with `target-cpu=native` (sha2's rounds, vector moves; valgrind
+#           stops with SIGILL on them). ADX and BMI2 are enabled at compile time, so the
+#           dispatch selects the MULX/ADCX/ADOX assembly: expected backend "adx". A host
+#           without ADX/BMI2 fails the check (set CTGRIND_ALLOW_NO_ADX=1 to check a
+#           `target-cpu=native -C target-feature=-sha` build on the portable backend there).
 #   native-fiat  the native build with isochron's `fiat` feature: secp256k1's and P-256's fields
 #           on fiat-crypto's code (the other fields keep the ADX assembly: expected backend
 #           "adx"), so that every case on those curves is checked on both field backends.
@@ -31,10 +31,12 @@ ensure_ctgrind_deps
 command -v valgrind >/dev/null || { echo "ctgrind.sh: valgrind is not available" >&2; exit 1; }
 
 native_backend=adx
+native_flags="-C target-cpu=broadwell"
 if ! grep -qw adx /proc/cpuinfo || ! grep -qw bmi2 /proc/cpuinfo; then
     if [ "${CTGRIND_ALLOW_NO_ADX:-}" = 1 ]; then
         echo "=== ctgrind: this CPU has no ADX/BMI2: the native build is checked on the portable backend"
         native_backend=portable
+        native_flags="-C target-cpu=native -C target-feature=-sha"
     else
         echo "ctgrind.sh: this CPU has no ADX/BMI2, so the ADX assembly cannot be checked here" >&2
         echo "            (CTGRIND_ALLOW_NO_ADX=1 checks the native build on the portable backend)" >&2
@@ -49,8 +51,8 @@ for v in x86-64 native native-fiat; do
     features=""
     case "$v" in
         x86-64) flags="-C target-cpu=x86-64"; backend=portable ;;
-        native) flags="-C target-cpu=native -C target-feature=-sha,-avx512f"; backend=$native_backend ;;
-        native-fiat) flags="-C target-cpu=native -C target-feature=-sha,-avx512f"; backend=$native_backend; features="--features fiat" ;;
+        native) flags="$native_flags"; backend=$native_backend ;;
+        native-fiat) flags="$native_flags"; backend=$native_backend; features="--features fiat" ;;
     esac
     echo "=== ctgrind [$v]: RUSTFLAGS=\"$flags\", expected backend: $backend"
     # Debug line info makes memcheck's reports point at source lines (and lets the
