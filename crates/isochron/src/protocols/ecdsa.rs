@@ -1,7 +1,7 @@
 //! ECDSA (SEC 1 v2 §4.1; FIPS 186-5 §6.4) over any short Weierstrass curve of the curve layer
 //! whose group order has `8·L` bits (secp256k1 and P-256: 256), with deterministic nonces
-//! (RFC 6979, [`rfc6979`]), optional extra entropy (RFC 6979 §3.6), signatures as `r ‖ s` and
-//! as strict DER ([`der`]), and public-key recovery (SEC 1 v2 §4.1.6).
+//! (RFC 6979, module `rfc6979`), optional extra entropy (RFC 6979 §3.6), signatures as `r ‖ s` and
+//! as strict DER (module `der`), and public-key recovery (SEC 1 v2 §4.1.6).
 //!
 //! Signing is constant time in the key and the nonce (the generator table's constant-time
 //! multiplication, constant-time inversion of `k`, field arithmetic); verification and
@@ -179,8 +179,9 @@ impl<C: SwCurve> Signature<C> {
         out
     }
 
-    /// Decodes a strict DER signature ([`der`]); [`Error::Der`] for a broken encoding, then
-    /// the range checks of [`Signature::from_bytes`].
+    /// Decodes a strict DER signature (X.690 §10 and BIP-66's rules, module `der`):
+    /// [`Error::Der`] for a broken encoding, then the range checks of
+    /// [`Signature::from_bytes`].
     pub fn from_der(bytes: &[u8]) -> Result<Self, Error> {
         let (r, s) = der::decode::<L>(bytes)?;
         let r = Scalar::<C>::from_bytes_be(&r)?;

@@ -538,6 +538,67 @@ where
     }
 }
 
+/// Declares the SEC1 encodings (SEC 1 v2 §2.3.3–2.3.4) of a prime-order curve's affine points:
+/// the `CompressedPoint` (33 bytes) and `UncompressedPoint` (65 bytes) types, the inherent
+/// `to_sec1_compressed`, `to_sec1_uncompressed` and `from_sec1_bytes`, and `PointEncoding`
+/// (cofactor 1: the `_unchecked` decoders are the checked ones). Used by each curve's
+/// `encoding.rs`: `sec1_encoding!(base-field params, curve, affine type)`.
+macro_rules! sec1_encoding {
+    ($params:ty, $curve:ty, $affine:ty) => {
+        /// A compressed SEC1 point: 33 bytes (SEC 1 v2 §2.3.3).
+        pub type CompressedPoint = [u8; 33];
+        /// An uncompressed SEC1 point: 65 bytes (SEC 1 v2 §2.3.3).
+        pub type UncompressedPoint = [u8; 65];
+
+        impl $affine {
+            /// The compressed SEC1 encoding (SEC 1 v2 §2.3.3 with point compression): 33 bytes; the
+            /// identity gives all zeros. Constant time.
+            pub fn to_sec1_compressed(&self) -> CompressedPoint {
+                $crate::curve::short_weierstrass::encoding::sec1_compressed::<$params, $curve, _, 4>(self)
+            }
+
+            /// The uncompressed SEC1 encoding (SEC 1 v2 §2.3.3 without compression): 65 bytes; the
+            /// identity gives all zeros. Constant time.
+            pub fn to_sec1_uncompressed(&self) -> UncompressedPoint {
+                $crate::curve::short_weierstrass::encoding::sec1_uncompressed::<$params, $curve, _, 4>(self)
+            }
+
+            /// Decodes either SEC1 form, told apart by the prefix (SEC 1 v2 §2.3.4), with every check
+            /// (see the module documentation).
+            pub fn from_sec1_bytes(bytes: &[u8]) -> Result<Self, $crate::error::Error> {
+                $crate::curve::short_weierstrass::encoding::sec1_decode::<$params, $curve, 4>(bytes)
+            }
+        }
+
+        /// SEC1 (SEC 1 v2 §2.3.3–2.3.4): 33 bytes compressed, 65 uncompressed. Cofactor 1: the
+        /// subgroup check is void, so the `_unchecked` decoders are the checked ones.
+        impl $crate::curve::PointEncoding for $affine {
+            type Compressed = CompressedPoint;
+            type Uncompressed = UncompressedPoint;
+
+            fn to_compressed(&self) -> CompressedPoint {
+                self.to_sec1_compressed()
+            }
+            fn to_uncompressed(&self) -> UncompressedPoint {
+                self.to_sec1_uncompressed()
+            }
+            fn from_compressed(bytes: &[u8]) -> Result<Self, $crate::error::Error> {
+                $crate::curve::short_weierstrass::encoding::sec1_decode_form::<$params, $curve, 4>(bytes, true)
+            }
+            fn from_compressed_unchecked(bytes: &[u8]) -> Result<Self, $crate::error::Error> {
+                Self::from_compressed(bytes)
+            }
+            fn from_uncompressed(bytes: &[u8]) -> Result<Self, $crate::error::Error> {
+                $crate::curve::short_weierstrass::encoding::sec1_decode_form::<$params, $curve, 4>(bytes, false)
+            }
+            fn from_uncompressed_unchecked(bytes: &[u8]) -> Result<Self, $crate::error::Error> {
+                Self::from_uncompressed(bytes)
+            }
+        }
+    };
+}
+pub(crate) use sec1_encoding;
+
 #[cfg(test)]
 mod tests {
     use super::*;
