@@ -1,7 +1,9 @@
 //! secp256k1 and P-256 points in SEC1 form (SEC 1 v2 §2.3.3–2.3.4): compressed (33 bytes,
 //! `0x02`/`0x03`) and uncompressed (65 bytes, `0x04`), against RustCrypto's `k256` and `p256`.
-//! isochron rejects the identity (`0x00`), which the peers decode: for it only the rejection is
-//! checked. Input: a selector byte (bit 0: P-256), then the encoding (any length).
+//! isochron accepts the SEC1 prefixes `0x02`, `0x03`, `0x04` only; for any other first byte
+//! only its rejection is checked, because the peers also decode the identity (`0x00`) and the
+//! `sec1` crate's non-SEC1 "compact" form (`0x05`, x alone). Input: a selector byte (bit 0:
+//! P-256), then the encoding (any length).
 #![no_main]
 
 use isochron::curves::{p256 as iso_p256, secp256k1 as iso_k256};
@@ -19,8 +21,8 @@ fuzz_target!(|data: &[u8]| {
                 p.to_sec1_uncompressed().to_vec()
             }
         });
-        if bytes.first() == Some(&0) {
-            assert!(ours.is_none(), "isochron accepts the identity");
+        if !matches!(bytes.first(), Some(2..=4)) {
+            assert!(ours.is_none(), "isochron accepts a prefix other than 02, 03, 04");
             return;
         }
         agree("p256 SEC1", bytes, ours, peer::p256(bytes, compressed), true);
@@ -32,8 +34,8 @@ fuzz_target!(|data: &[u8]| {
                 p.to_sec1_uncompressed().to_vec()
             }
         });
-        if bytes.first() == Some(&0) {
-            assert!(ours.is_none(), "isochron accepts the identity");
+        if !matches!(bytes.first(), Some(2..=4)) {
+            assert!(ours.is_none(), "isochron accepts a prefix other than 02, 03, 04");
             return;
         }
         agree("secp256k1 SEC1", bytes, ours, peer::k256(bytes, compressed), true);
