@@ -1,7 +1,8 @@
 //! x86-64 Montgomery multiplication and squaring with MULX/ADCX/ADOX (BMI2 + ADX), for N = 4
 //! and N = 6 limbs and moduli below `2^(64N-1)` (a spare top bit: BN254, BLS12-381), and for
 //! N = 4 moduli with the top bit set (secp256k1, P-256; the `full` submodule, with an extra
-//! accumulator word). Selected at run time by [`available`]; every other case goes to the
+//! accumulator word, and for `m = 2^256 − c`, `c < 2^64`, the `crandall` submodule: secp256k1's
+//! base field). Selected at run time by [`available`]; every other case goes to the
 //! portable [`mont`] code ([`supports`] tells which moduli have a kernel here).
 //!
 //! **Algorithm.** Coarsely integrated operand scanning (CIOS; Koç, Acar, Kaliski, "Analyzing and
@@ -96,6 +97,10 @@ pub unsafe fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv:
     }
     if let (Some(a), Some(b), Some(m)) = (fit(a), fit(b), fit(m)) {
         // m[3] ≥ 2^63 here (the branch above took the others).
+        if is_crandall(m) {
+            // SAFETY: BMI2/ADX are present (this function's contract).
+            return unfit(&unsafe { crandall::mul4_crandall(a, b, m[0].wrapping_neg(), inv) });
+        }
         // SAFETY: BMI2/ADX are present (this function's contract).
         return unfit(&unsafe { full::mul4_full(a, b, m, inv) });
     }
@@ -128,10 +133,22 @@ pub unsafe fn sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64;
     }
     if let (Some(a), Some(m)) = (fit(a), fit(m)) {
         // m[3] ≥ 2^63: the full-width squaring.
+        if is_crandall(m) {
+            // SAFETY: BMI2/ADX are present (this function's contract).
+            return unfit(&unsafe { crandall::sqr4_crandall(a, m[0].wrapping_neg(), inv) });
+        }
         // SAFETY: BMI2/ADX are present (this function's contract).
         return unfit(&unsafe { full::sqr4_full(a, m, inv) });
     }
     mont::sqr(a, m, inv)
+}
+
+/// Whether `m = 2^256 − c` with `c < 2^64` (the upper three limbs all ones), the shape the
+/// `crandall` kernels reduce with two `MULX` per row. Decided at compile time for a field's
+/// modulus.
+#[inline(always)]
+const fn is_crandall(m: &[u64; 4]) -> bool {
+    m[1] == u64::MAX && m[2] == u64::MAX && m[3] == u64::MAX
 }
 
 /// `x` as a `[u64; K]` when `N == K` (decided at compile time after inlining).
@@ -507,6 +524,7 @@ unsafe fn sqr6(a: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
     [t0, t1, t2, t3, t4, t5]
 }
 
+mod crandall;
 mod full;
 mod wide;
 pub use wide::{mul_wide, redc};
@@ -649,6 +667,15 @@ mod tests {
         check(crate::curves::p256::FqParams::MODULUS);
         check([u64::MAX; 4]);
         check([1, 0, 0, 1 << 63]);
+    }
+
+    /// The kernel for `m = 2^256 − c` (secp256k1's base field above): `c = 189` (a prime),
+    /// the largest `c` (`m[0] = 1`), and a `c` with its top bit set.
+    #[test]
+    fn crandall_moduli() {
+        check([0u64.wrapping_sub(189), u64::MAX, u64::MAX, u64::MAX]);
+        check([1, u64::MAX, u64::MAX, u64::MAX]);
+        check([0x7fff_ffff_0000_0001, u64::MAX, u64::MAX, u64::MAX]);
     }
 
     #[test]
