@@ -70,6 +70,8 @@ pub trait Field:
     fn is_zero(&self) -> Choice;
     /// `2·self`.
     fn double(&self) -> Self;
+    /// `self / 2` (the characteristic is odd), constant time.
+    fn halve(&self) -> Self;
     /// `self²`.
     fn square(&self) -> Self;
     /// `self⁻¹`, or none for zero. Constant time.

@@ -431,6 +431,10 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
         Fp::double(self)
     }
     #[inline(always)]
+    fn halve(&self) -> Self {
+        Fp::halve(self)
+    }
+    #[inline(always)]
     fn square(&self) -> Self {
         Fp::square(self)
     }

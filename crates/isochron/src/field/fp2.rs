@@ -452,6 +452,10 @@ macro_rules! impl_tower_traits {
                 $ty::double(self)
             }
             #[inline(always)]
+            fn halve(&self) -> Self {
+                $ty { $($c: Field::halve(&self.$c)),+ }
+            }
+            #[inline(always)]
             fn square(&self) -> Self {
                 $ty::square(self)
             }

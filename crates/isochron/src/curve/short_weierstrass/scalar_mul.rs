@@ -341,7 +341,7 @@ impl<C: SwCurve> WnafAccumulator<C> for Jacobian<C::Base> {
     const IDENTITY: Self = Jacobian::IDENTITY;
     #[inline(always)]
     fn dbl(&self) -> Self {
-        self.double::<C>()
+        self.double_vartime::<C>()
     }
     #[inline(always)]
     fn add_affine(&self, q: &Affine<C>) -> Self {
