@@ -70,6 +70,12 @@ pub trait SwCurve: 'static + Copy + Clone + Debug + Default + PartialEq + Eq + S
         None
     }
 
+    /// Width of the generator's wNAF digits in [`Projective::mul_generator_add_vartime`] when
+    /// the curve keeps a [`GeneratorWnafTable`] (`2^(w−2)` odd multiples per endomorphism image,
+    /// built once per process): wider saves additions per verification at the cost of a larger
+    /// table. At most 15.
+    const GENERATOR_WNAF_WIDTH: u32 = 8;
+
     /// The generator's odd multiples for the variable-time `a·G + b·P`
     /// ([`Projective::mul_generator_add_vartime`]), if the curve keeps them (declared with
     /// `generator_table!`); `None` by default.

@@ -73,6 +73,10 @@ pub struct P256;
 impl SwCurve for P256 {
     crate::curve::short_weierstrass::generator_table!(P256);
 
+    /// 1024 odd multiples of `G` per image in the table of `a·G + b·P` (ECDSA verification):
+    /// about a third fewer additions for `G` than width 8.
+    const GENERATOR_WNAF_WIDTH: u32 = 12;
+
     type Base = Fp;
     type ScalarParams = FqParams;
     const NAME: &'static str = "p256";

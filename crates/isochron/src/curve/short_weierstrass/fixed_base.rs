@@ -80,10 +80,11 @@ impl<C: SwCurve> Projective<C> {
     }
 }
 
-/// The affine odd multiples `[1, 3, …, 127]·φ^j(G)` of the generator and of its images under
-/// the curve's endomorphism (`j` below the lattice dimension; `G` alone without one), for the
-/// width-8 wNAF digits of the generator in [`Projective::mul_generator_add_vartime`] (public
-/// data: built once, read at digit-dependent indices).
+/// The affine odd multiples `[1, 3, …, 2^(w−1) − 1]·φ^j(G)` of the generator and of its images
+/// under the curve's endomorphism (`j` below the lattice dimension; `G` alone without one), for
+/// the width-`w` wNAF digits of the generator in [`Projective::mul_generator_add_vartime`]
+/// (`w` = [`SwCurve::GENERATOR_WNAF_WIDTH`]; public data: built once, read at digit-dependent
+/// indices).
 #[derive(Clone, Debug)]
 pub struct GeneratorWnafTable<C: SwCurve> {
     pub(super) images: Vec<Vec<Affine<C>>>,
@@ -92,7 +93,7 @@ pub struct GeneratorWnafTable<C: SwCurve> {
 impl<C: SwCurve> GeneratorWnafTable<C> {
     /// Builds the table (one batch inversion).
     pub fn new() -> Self {
-        let entries = 1usize << (super::scalar_mul::GENERATOR_WNAF_WINDOW - 2);
+        let entries = 1usize << (C::GENERATOR_WNAF_WIDTH - 2);
         let dim = C::ENDOMORPHISM.map_or(1, |e| e.lattice.dim());
         let mut points = Vec::with_capacity(dim * entries);
         let mut base = Projective::<C>::generator();
@@ -107,8 +108,7 @@ impl<C: SwCurve> GeneratorWnafTable<C> {
                 base = (endo.map)(&base);
             }
         }
-        let mut affine = alloc::vec![Affine::identity(); points.len()];
-        Projective::normalize_into(&points, &mut affine);
+        let affine = Projective::normalize_vartime(&points);
         GeneratorWnafTable { images: affine.chunks_exact(entries).map(<[Affine<C>]>::to_vec).collect() }
     }
 }

@@ -236,6 +236,22 @@ impl<C: SwCurve> Projective<C> {
     }
 }
 
+impl<C: SwCurve> Projective<C> {
+    /// [`Projective::normalize_into`] for public points, with a variable-time inversion.
+    pub(crate) fn normalize_vartime(points: &[Self]) -> alloc::vec::Vec<Affine<C>> {
+        let mut zs: alloc::vec::Vec<C::Base> = points.iter().map(|p| p.z).collect();
+        C::Base::batch_inverse_vartime(&mut zs);
+        points
+            .iter()
+            .zip(zs)
+            .map(|(p, zinv)| match bool::from(p.is_identity()) {
+                true => Affine::identity(),
+                false => Affine { x: p.x * zinv, y: p.y * zinv, infinity: Choice::from(0) },
+            })
+            .collect()
+    }
+}
+
 impl<C: SwCurve> From<Affine<C>> for Projective<C> {
     fn from(p: Affine<C>) -> Self {
         let z = C::Base::conditional_select(&C::Base::ONE, &C::Base::ZERO, p.infinity);

@@ -22,9 +22,6 @@ pub(super) const CT_TABLE: usize = 1 << (CT_WINDOW - 1);
 pub(super) const MAX_WINDOWS: usize = (255 / CT_WINDOW as usize) + 1;
 /// Width of the variable-time wNAF.
 const WNAF_WINDOW: u32 = 5;
-/// Width of the generator's wNAF in [`Projective::mul_generator_add_vartime`] when the curve
-/// keeps a [`super::GeneratorWnafTable`]: `2^6 = 64` odd multiples per endomorphism image.
-pub(super) const GENERATOR_WNAF_WINDOW: u32 = 8;
 
 /// Windows needed for a value below `2^bits`, the top one absorbing the last carry.
 const fn ct_windows(bits: u32) -> usize {
@@ -179,7 +176,7 @@ impl<C: SwCurve> Projective<C> {
     /// coordinates (doubling 2M + 5S, mixed addition 7M + 4S) unless there are at least as
     /// many additions as doublings, then XYZZ (6M + 3S, 8M + 2S; measured figures in
     /// `xyzz.rs`). Variable time.
-    fn wnaf_sum(tables: &[Affine<C>], nafs: &[Vec<i8>]) -> Self {
+    fn wnaf_sum(tables: &[Affine<C>], nafs: &[Vec<i16>]) -> Self {
         let tables: Vec<&[Affine<C>]> = tables.chunks_exact(8).collect();
         Self::wnaf_sum_tables(&tables, nafs)
     }
@@ -187,7 +184,7 @@ impl<C: SwCurve> Projective<C> {
     /// [`Self::wnaf_sum`] with one table of odd multiples `P, 3P, …` per digit string, each of
     /// any length (a digit `d` reads entry `|d|/2`, so a table of `2^(w−2)` entries serves a
     /// width-`w` wNAF).
-    fn wnaf_sum_tables(tables: &[&[Affine<C>]], nafs: &[Vec<i8>]) -> Self {
+    fn wnaf_sum_tables(tables: &[&[Affine<C>]], nafs: &[Vec<i16>]) -> Self {
         let doublings = nafs.iter().map(Vec::len).max().unwrap_or(0);
         let additions = nafs.iter().flatten().filter(|&&d| d != 0).count();
         if additions >= doublings {
@@ -198,7 +195,7 @@ impl<C: SwCurve> Projective<C> {
     }
 
     /// [`Self::wnaf_sum_tables`] with the accumulator `A`, over `len` digit positions.
-    fn wnaf_sum_with<A: WnafAccumulator<C>>(tables: &[&[Affine<C>]], nafs: &[Vec<i8>], len: usize) -> Self {
+    fn wnaf_sum_with<A: WnafAccumulator<C>>(tables: &[&[Affine<C>]], nafs: &[Vec<i16>], len: usize) -> Self {
         let mut acc = A::IDENTITY;
         for i in (0..len).rev() {
             acc = acc.dbl();
@@ -216,9 +213,7 @@ impl<C: SwCurve> Projective<C> {
     /// The odd multiples of every point, normalized to affine with one batch inversion.
     fn affine_tables(points: &[Self]) -> Vec<Affine<C>> {
         let odd: Vec<Self> = points.iter().flat_map(|p| p.odd_multiples()).collect();
-        let mut tables = alloc::vec![Affine::identity(); odd.len()];
-        Self::normalize_into(&odd, &mut tables);
-        tables
+        Self::normalize_vartime(&odd)
     }
 
     /// Interleaved wNAF over the decomposition of a public `k` ([`Self::wnaf_sum`]; the
@@ -227,15 +222,8 @@ impl<C: SwCurve> Projective<C> {
         let lattice = &endo.lattice;
         let dim = lattice.dim();
         let dec = lattice.decompose(k);
-        let mut points = Vec::with_capacity(8 * dim);
-        points.extend(self.odd_multiples());
-        for j in 1..dim {
-            let prev: Vec<Self> = points[8 * (j - 1)..8 * j].to_vec();
-            points.extend(prev.iter().map(|p| (endo.map)(p)));
-        }
-        let mut tables = alloc::vec![Affine::identity(); points.len()];
-        Self::normalize_into(&points, &mut tables);
-        let nafs: Vec<Vec<i8>> = (0..dim)
+        let tables = self.odd_multiples_with_images();
+        let nafs: Vec<Vec<i16>> = (0..dim)
             .map(|j| {
                 let flip = bool::from(dec.negative[j]);
                 wnaf(&dec.magnitudes[j], WNAF_WINDOW).into_iter().map(|d| if flip { -d } else { d }).collect()
@@ -253,27 +241,44 @@ impl<C: SwCurve> Projective<C> {
     /// for [`Projective::mul`]. Variable time in all inputs.
     ///
     /// With the curve's precomputed generator table ([`SwCurve::generator_wnaf_table`], built
-    /// once per process) the generator's digits are width-8 wNAFs read from it, and only `P`'s
-    /// odd multiples are computed per call.
+    /// once per process) the generator's digits are wNAFs of width
+    /// [`SwCurve::GENERATOR_WNAF_WIDTH`] read from it, and only `P`'s odd multiples (and their
+    /// images) are computed per call.
     pub fn mul_generator_add_vartime(a: &Scalar<C>, p: &Affine<C>, b: &Scalar<C>) -> Self {
         let (ka, kb) = (a.to_canonical_limbs(), b.to_canonical_limbs());
         let table = C::generator_wnaf_table();
         let (g_width, g_images): (u32, Vec<Self>) = match table {
-            Some(_) => (GENERATOR_WNAF_WINDOW, Vec::new()),
+            Some(_) => (C::GENERATOR_WNAF_WIDTH, Vec::new()),
             None => (WNAF_WINDOW, Self::endomorphism_images(&Self::generator())),
         };
         // Digits: the generator's (or its images'), then P's.
         let mut nafs = Self::signed_wnafs(&ka, g_width);
         nafs.extend(Self::signed_wnafs(&kb, WNAF_WINDOW));
-        let mut bases = g_images;
-        bases.extend(Self::endomorphism_images(&Self::from(*p)));
-        let fresh = Self::affine_tables(&bases);
+        let mut fresh = Self::affine_tables(&g_images);
+        fresh.extend(Self::from(*p).odd_multiples_with_images());
         let mut tables: Vec<&[Affine<C>]> = Vec::with_capacity(nafs.len());
         if let Some(t) = table {
             tables.extend(t.images.iter().map(Vec::as_slice));
         }
         tables.extend(fresh.chunks_exact(8));
         Self::wnaf_sum_tables(&tables, &nafs)
+    }
+
+    /// The affine odd multiples `P, 3P, …, 15P` of a public point and their images under
+    /// `φ, …, φ^(d−1)` (`d` the lattice dimension of the curve's endomorphism, 1 without one),
+    /// 8 per image in that order: the multiples are computed once and mapped (the maps cost a
+    /// few multiplications, an addition many), then normalized with one batch inversion.
+    fn odd_multiples_with_images(&self) -> Vec<Affine<C>> {
+        let dim = C::ENDOMORPHISM.map_or(1, |e| e.lattice.dim());
+        let mut points = Vec::with_capacity(8 * dim);
+        points.extend(self.odd_multiples());
+        if let Some(endo) = C::ENDOMORPHISM {
+            for j in 1..dim {
+                let prev: Vec<Self> = points[8 * (j - 1)..8 * j].to_vec();
+                points.extend(prev.iter().map(|p| (endo.map)(p)));
+            }
+        }
+        Self::normalize_vartime(&points)
     }
 
     /// `P, φ(P), …, φ^(d−1)(P)` for the curve's endomorphism (`d` its lattice dimension), or
@@ -291,7 +296,7 @@ impl<C: SwCurve> Projective<C> {
 
     /// The signed width-`w` wNAFs of the decomposition of a public `k` (one per endomorphism
     /// power, the signs folded in), or of `k` itself without an endomorphism.
-    fn signed_wnafs(k: &[u64; 4], w: u32) -> Vec<Vec<i8>> {
+    fn signed_wnafs(k: &[u64; 4], w: u32) -> Vec<Vec<i16>> {
         let Some(endo) = C::ENDOMORPHISM else { return alloc::vec![wnaf(k, w)] };
         let dec = endo.lattice.decompose(k);
         (0..endo.lattice.dim())
@@ -312,7 +317,7 @@ impl<C: SwCurve> Projective<C> {
     pub fn multi_mul_limbs_vartime(points: &[Affine<C>], scalars: &[&[u64]]) -> Self {
         let n = points.len().min(scalars.len());
         let projective: Vec<Self> = points[..n].iter().map(|&p| Self::from(p)).collect();
-        let nafs: Vec<Vec<i8>> = scalars[..n].iter().map(|k| wnaf(k, WNAF_WINDOW)).collect();
+        let nafs: Vec<Vec<i16>> = scalars[..n].iter().map(|k| wnaf(k, WNAF_WINDOW)).collect();
         Self::wnaf_sum(&Self::affine_tables(&projective), &nafs)
     }
 
@@ -369,43 +374,39 @@ impl<C: SwCurve> WnafAccumulator<C> for Xyzz<C::Base> {
     }
 }
 
-/// Width-`w` non-adjacent form of a public integer: digits odd in `(-2^(w-1), 2^(w-1))` or
-/// zero, least significant first.
-pub(crate) fn wnaf(k: &[u64], w: u32) -> Vec<i8> {
-    let mut k: Vec<u64> = k.to_vec();
-    k.push(0);
-    let mut out = Vec::with_capacity(64 * k.len());
-    let is_zero = |k: &[u64]| k.iter().all(|&l| l == 0);
-    while !is_zero(&k) {
-        let d = if k[0] & 1 == 1 {
-            let m = (k[0] & ((1 << w) - 1)) as i64;
-            let d = if m >= 1 << (w - 1) { m - (1 << w) } else { m };
-            // k -= d (d may be negative: then k += |d|)
-            if d > 0 {
-                let mut borrow = d as u64;
-                for l in k.iter_mut() {
-                    let (v, b) = l.overflowing_sub(borrow);
-                    *l = v;
-                    borrow = b as u64;
-                }
-            } else {
-                let mut carry = (-d) as u64;
-                for l in k.iter_mut() {
-                    let (v, c) = l.overflowing_add(carry);
-                    *l = v;
-                    carry = c as u64;
-                }
-            }
-            d as i8
-        } else {
-            0
-        };
-        out.push(d);
-        // k >>= 1
-        for i in 0..k.len() {
-            k[i] = (k[i] >> 1) | if i + 1 < k.len() { k[i + 1] << 63 } else { 0 };
+/// Width-`w` non-adjacent form of a public integer (`2 ≤ w ≤ 15`): digits odd in
+/// `(-2^(w-1), 2^(w-1))` or zero, least significant first, any two non-zero digits at least `w`
+/// positions apart, no trailing zeros. Scans the bits once, a window at a time (Solinas 2000;
+/// Hankerson–Menezes–Vanstone, *Guide to ECC*, Alg. 3.35): at a bit that differs from the
+/// pending carry a digit `d ≡ window + carry (mod 2^w)` is taken and the `w − 1` positions
+/// after it are zero.
+pub(crate) fn wnaf(k: &[u64], w: u32) -> Vec<i16> {
+    debug_assert!((2..=15).contains(&w));
+    let bits = 64 * k.len();
+    let bit_at = |i: usize| if i < bits { (k[i / 64] >> (i % 64)) & 1 } else { 0 };
+    let window_at = |i: usize| {
+        let (limb, off) = (i / 64, i % 64);
+        let mut v = k.get(limb).copied().unwrap_or(0) >> off;
+        if off + w as usize > 64 {
+            v |= k.get(limb + 1).copied().unwrap_or(0) << (64 - off);
         }
+        v & ((1 << w) - 1)
+    };
+    let mut out = alloc::vec![0i16; bits + 1];
+    let (mut carry, mut i) = (0u64, 0usize);
+    while i < bits {
+        if bit_at(i) == carry {
+            i += 1;
+            continue;
+        }
+        let v = window_at(i) + carry;
+        carry = (v >> (w - 1)) & 1;
+        out[i] = (v as i64 - ((carry as i64) << w)) as i16;
+        i += w as usize;
     }
+    out[bits] = carry as i16;
+    let len = out.iter().rposition(|&d| d != 0).map_or(0, |p| p + 1);
+    out.truncate(len);
     out
 }
 
@@ -413,8 +414,8 @@ pub(crate) fn wnaf(k: &[u64], w: u32) -> Vec<i8> {
 mod tests {
     use super::*;
 
-    fn eval(digits: &[i8], radix_bits: u32) -> num_bigint::BigInt {
-        digits.iter().rev().fold(num_bigint::BigInt::default(), |acc, &d| (acc << radix_bits) + d)
+    fn eval<D: Copy + Into<i64>>(digits: &[D], radix_bits: u32) -> num_bigint::BigInt {
+        digits.iter().rev().fold(num_bigint::BigInt::default(), |acc, &d| (acc << radix_bits) + d.into())
     }
 
     fn big(k: &[u64]) -> num_bigint::BigInt {
@@ -435,9 +436,16 @@ mod tests {
             signed_digits(&k, &mut d);
             assert!(d.iter().all(|&x| (-16..=16).contains(&x)));
             assert_eq!(eval(&d, CT_WINDOW), big(&k));
-            let n = wnaf(&k, 5);
-            assert!(n.iter().all(|&x| x == 0 || (x % 2 != 0 && (-15..=15).contains(&x))));
-            assert_eq!(eval(&n, 1), big(&k));
+            for w in [2u32, 5, 8, 12] {
+                let n = wnaf(&k, w);
+                let half = 1i16 << (w - 1);
+                assert!(n.iter().all(|&x| x == 0 || (x % 2 != 0 && -half < x && x < half)));
+                assert_ne!(n.last(), Some(&0));
+                let nonzero: Vec<usize> = (0..n.len()).filter(|&p| n[p] != 0).collect();
+                assert!(nonzero.windows(2).all(|p| p[1] - p[0] >= w as usize), "w = {w}");
+                assert_eq!(eval(&n, 1), big(&k));
+            }
+            assert!(wnaf(&[0, 0], 5).is_empty());
         }
     }
     /// `multi_mul_limbs_vartime` against the sum of constant-time multiplications, on both sides of
