@@ -118,6 +118,26 @@ impl<F: Field> Jacobian<F> {
         Jacobian { x, y, z: self.y * self.z }
     }
 
+    /// An affine point (not the identity) with `Z = 1`.
+    pub(super) fn from_affine<C: SwCurve<Base = F>>(q: &Affine<C>) -> Self {
+        Jacobian { x: q.x, y: q.y, z: F::ONE }
+    }
+
+    /// `self + q` for an affine `q` by the formula of [`Jacobian::add_mixed_vartime`] without
+    /// its branches: constant time, and correct only when neither point is the identity and
+    /// `self ≠ ±q` (the caller proves it; see `fixed_base`).
+    pub(super) fn add_mixed_incomplete<C: SwCurve<Base = F>>(&self, q: &Affine<C>) -> Self {
+        let z1z1 = self.z.square();
+        let h = q.x * z1z1 - self.x;
+        let r = q.y * (self.z * z1z1) - self.y;
+        let hh = h.square();
+        let hhh = h * hh;
+        let v = self.x * hh;
+        let x = r.square() - hhh - v.double();
+        let y = r * (v - x) - self.y * hhh;
+        Jacobian { x, y, z: self.z * h }
+    }
+
     /// `self + q` for an affine `q` (8M + 3S, 7 additions), for public points: the identity
     /// on either side and `self = ±q` take branches. With `H = x₂Z₁² − X₁`,
     /// `R = y₂Z₁³ − Y₁`: `X₃ = R² − H³ − 2X₁H²`, `Y₃ = R·(X₁H² − X₃) − Y₁H³`, `Z₃ = Z₁H`
