@@ -271,7 +271,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
             // SAFETY: `available()` just confirmed BMI2 and ADX.
             return unsafe { limbs::x86_64_adx::mul(a, b, &P::MODULUS, P::INV) };
         }
-        mont::mul(a, b, &P::MODULUS, P::INV)
+        mont::mul_ct(a, b, &P::MODULUS, P::INV)
     }
 
     /// Montgomery squaring of raw limbs, MULX/ADCX/ADOX assembly when available.
@@ -288,7 +288,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
             // SAFETY: `available()` just confirmed BMI2 and ADX.
             return unsafe { limbs::x86_64_adx::sqr(a, &P::MODULUS, P::INV) };
         }
-        mont::sqr(a, &P::MODULUS, P::INV)
+        mont::sqr_ct(a, &P::MODULUS, P::INV)
     }
 
     /// `self + rhs`.

@@ -114,7 +114,7 @@ impl<P: FieldParams<N>, const N: usize> FpWide<P, N> {
             // SAFETY: `available()` just confirmed BMI2 and ADX.
             return Fp::from_mont_limbs(unsafe { crate::limbs::x86_64_adx::redc(&self.w, &P::MODULUS, P::INV) });
         }
-        Fp::from_mont_limbs(mont::redc(&self.w[0], &self.w[1], &P::MODULUS, P::INV))
+        Fp::from_mont_limbs(mont::redc_ct(&self.w[0], &self.w[1], &P::MODULUS, P::INV))
     }
 
     /// `*out = self + rhs mod p·R`.

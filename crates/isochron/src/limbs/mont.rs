@@ -42,8 +42,24 @@ pub const fn pow2_mod<const N: usize>(k: usize, m: &[u64; N]) -> [u64; N] {
 /// Montgomery product `a·b·R⁻¹ mod m` for `a, b < m` (CIOS). `inv = -m⁻¹ mod 2⁶⁴`.
 #[inline(always)]
 pub const fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+    let (t, hi) = mul_unreduced(a, b, m, inv);
+    final_sub(&t, hi, m)
+}
+
+/// [`mul`] for run-time use on secrets: the final subtraction's mask passes an optimization
+/// barrier, so that the compiler cannot turn the selection into a branch or a conditional move
+/// (which it did once inlined into a point doubling; found by the constant-time checker).
+#[inline(always)]
+pub fn mul_ct<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+    let (t, hi) = mul_unreduced(a, b, m, inv);
+    final_sub_ct(&t, hi, m)
+}
+
+/// The product before the final subtraction: `hi·2^(64N) + t < 2m`.
+#[inline(always)]
+const fn mul_unreduced<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> ([u64; N], u64) {
     if has_spare_bit(m) {
-        mul_no_carry(a, b, m, inv)
+        (mul_no_carry(a, b, m, inv), 0)
     } else {
         mul_general(a, b, m, inv)
     }
@@ -70,12 +86,12 @@ const fn mul_no_carry<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], 
         t[N - 1] = c.wrapping_add(c2);
         i += 1;
     }
-    final_sub(&t, 0, m)
+    t
 }
 
 /// Textbook CIOS with an (N+2)-word accumulator, for moduli without a spare bit.
 #[inline(always)]
-const fn mul_general<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+const fn mul_general<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> ([u64; N], u64) {
     let mut t = [0u64; N];
     let mut t_hi = 0u64; // word N of the accumulator; word N+1 is at most 1 and folded below
     let mut i = 0;
@@ -99,7 +115,7 @@ const fn mul_general<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], i
         t_hi = top + top2;
         i += 1;
     }
-    final_sub(&t, t_hi, m)
+    (t, t_hi)
 }
 
 /// Reduces `hi·2^(64N) + t < 2m` to `[0, m)` branch-free.
@@ -110,10 +126,32 @@ const fn final_sub<const N: usize>(t: &[u64; N], hi: u64, m: &[u64; N]) -> [u64;
     select(&d, t, keep_t)
 }
 
+/// [`final_sub`] with the mask through an optimization barrier (see [`mul_ct`]).
+#[inline(always)]
+fn final_sub_ct<const N: usize>(t: &[u64; N], hi: u64, m: &[u64; N]) -> [u64; N] {
+    let (d, borrow) = sub(t, m);
+    let keep_t = core::hint::black_box(borrow & !hi & 1).wrapping_neg();
+    select(&d, t, keep_t)
+}
+
 /// Montgomery square `a²·R⁻¹ mod m`: the 2N-word square with doubled cross products, then
 /// Montgomery reduction ([`redc`]).
 #[inline(always)]
 pub const fn sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+    let (t, hi) = sqr_unreduced(a, m, inv);
+    final_sub(&t, hi, m)
+}
+
+/// [`sqr`] for run-time use on secrets (the barrier of [`mul_ct`]).
+#[inline(always)]
+pub fn sqr_ct<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+    let (t, hi) = sqr_unreduced(a, m, inv);
+    final_sub_ct(&t, hi, m)
+}
+
+/// The square before the final subtraction (as [`mul_unreduced`]).
+#[inline(always)]
+const fn sqr_unreduced<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> ([u64; N], u64) {
     if !has_spare_bit(m) {
         return mul_general(a, a, m, inv);
     }
@@ -150,7 +188,7 @@ pub const fn sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; 
         c = c1;
         i += 1;
     }
-    redc(&t.lo, &t.hi, m, inv)
+    redc_unreduced(&t.lo, &t.hi, m, inv)
 }
 
 /// The `2N`-word product `a·b` as `(low half, high half)` (schoolbook, HAC Alg. 14.12), for
@@ -206,6 +244,20 @@ impl<const N: usize> Wide<N> {
 /// moduli (the value before the final subtraction is below `2m`).
 #[inline(always)]
 pub const fn redc<const N: usize>(lo: &[u64; N], hi: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+    let (t, top) = redc_unreduced(lo, hi, m, inv);
+    final_sub(&t, top, m)
+}
+
+/// [`redc`] for run-time use on secrets (the barrier of [`mul_ct`]).
+#[inline(always)]
+pub fn redc_ct<const N: usize>(lo: &[u64; N], hi: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+    let (t, top) = redc_unreduced(lo, hi, m, inv);
+    final_sub_ct(&t, top, m)
+}
+
+/// The reduction before the final subtraction (as [`mul_unreduced`]).
+#[inline(always)]
+const fn redc_unreduced<const N: usize>(lo: &[u64; N], hi: &[u64; N], m: &[u64; N], inv: u64) -> ([u64; N], u64) {
     let mut t = Wide { lo: *lo, hi: *hi };
     let mut top = 0u64; // carry beyond word i + N of the rows so far
     let mut i = 0;
@@ -224,7 +276,7 @@ pub const fn redc<const N: usize>(lo: &[u64; N], hi: &[u64; N], m: &[u64; N], in
         top = c2;
         i += 1;
     }
-    final_sub(&t.hi, top, m)
+    (t.hi, top)
 }
 
 /// `base^exp` in Montgomery form (square-and-multiply, MSB first; `exp` is public). `one` is

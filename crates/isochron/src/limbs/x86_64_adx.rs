@@ -104,7 +104,7 @@ pub unsafe fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv:
         // SAFETY: BMI2/ADX are present (this function's contract).
         return unfit(&unsafe { full::mul4_full(a, b, m, inv) });
     }
-    mont::mul(a, b, m, inv)
+    mont::mul_ct(a, b, m, inv)
 }
 
 /// Montgomery square `a²·2^(-64N) mod m`, under the same conditions as [`mul`]; for `N = 6`
@@ -140,7 +140,7 @@ pub unsafe fn sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64;
         // SAFETY: BMI2/ADX are present (this function's contract).
         return unfit(&unsafe { full::sqr4_full(a, m, inv) });
     }
-    mont::sqr(a, m, inv)
+    mont::sqr_ct(a, m, inv)
 }
 
 /// Whether `m = 2^256 − c` with `c < 2^64` (the upper three limbs all ones), the shape the

@@ -158,6 +158,7 @@ pub struct VerifyingKey<C: SwCurve> {
 /// One parsed signature: `R = lift_x(r)` is left to the verifier; `r < p`, `s < n` checked.
 struct Parsed<C: SwCurve> {
     r: [u8; L],
+    rx: C::Base,
     s: Scalar<C>,
 }
 
@@ -168,11 +169,11 @@ where
     if sig.len() != 2 * L {
         return None;
     }
-    C::Base::from_bytes_be(&sig[..L]).ok()?;
+    let rx = C::Base::from_bytes_be(&sig[..L]).ok()?;
     let s = Scalar::<C>::from_bytes_be(&sig[L..]).ok()?;
     let mut r = [0u8; L];
     r.copy_from_slice(&sig[..L]);
-    Some(Parsed { r, s })
+    Some(Parsed { r, rx, s })
 }
 
 impl<C: SwCurve> VerifyingKey<C>
@@ -208,16 +209,17 @@ where
     /// `R = s·G − e·P` not the identity, with even y and `x(R) = r`. Any malformed signature
     /// is simply invalid. Variable time (public data).
     pub fn verify(&self, msg: &[u8], sig: &[u8]) -> bool {
-        let Some(Parsed { r, s }) = parse::<C>(sig) else {
+        let Some(Parsed { r, rx, s }) = parse::<C>(sig) else {
             return false;
         };
         let e = self.challenge(&r, msg);
         let big_r = Projective::<C>::mul_generator_add_vartime(&s, &self.point.neg(), &e);
-        if bool::from(big_r.is_identity()) {
+        // x(R) = r is X = r·Z (no inversion, and most invalid signatures stop here); the
+        // identity (Z = 0) fails it unless X = 0, so it is rejected explicitly.
+        if bool::from(big_r.is_identity()) || rx * big_r.z != big_r.x {
             return false;
         }
-        let big_r = big_r.to_affine();
-        !bool::from(big_r.y().is_odd()) && x_bytes(&big_r) == r
+        !bool::from(big_r.to_affine_vartime().y().is_odd())
     }
 }
 
@@ -238,7 +240,7 @@ where
     let mut scalars = Vec::with_capacity(2 * items.len() + 1);
     let mut s_sum = Scalar::<C>::ZERO;
     for (i, (key, msg, sig)) in items.iter().enumerate() {
-        let Some(Parsed { r, s }) = parse::<C>(sig) else {
+        let Some(Parsed { r, s, .. }) = parse::<C>(sig) else {
             return false;
         };
         let Ok(big_r) = lift_x::<C>(&r) else {

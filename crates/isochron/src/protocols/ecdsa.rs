@@ -423,7 +423,7 @@ where
         if bool::from(q.is_identity()) {
             return Err(Error::Identity);
         }
-        Ok(VerifyingKey { point: q.to_affine() })
+        Ok(VerifyingKey { point: q.to_affine_vartime() })
     }
 }
 

@@ -222,6 +222,14 @@ impl<C: SwCurve> Projective<C> {
         Affine::conditional_select(&p, &Affine::identity(), self.is_identity())
     }
 
+    /// [`Projective::to_affine`] for a public point, with a variable-time inversion.
+    pub fn to_affine_vartime(&self) -> Affine<C> {
+        match self.z.inverse_vartime() {
+            Some(zinv) => Affine { x: self.x * zinv, y: self.y * zinv, infinity: Choice::from(0) },
+            None => Affine::identity(),
+        }
+    }
+
     /// Converts many points to affine with a single inversion (Montgomery's trick), into `out`
     /// (one entry per point by construction in the crate's callers: a longer `out` keeps its
     /// tail, a shorter one takes a prefix); constant time in the points. The public form is

@@ -20,9 +20,12 @@
 //! with a mask (`XOR`/`AND`/`XOR`: no `CMOV`, which memcheck treats like a branch, see
 //! `x86_64_addsub`). When `R ≥ 2^256`, `R < 2^257 − 2c` keeps `R mod 2^256 + c` from carrying.
 //!
-//! **Registers.** The eight product words, `lo`/`hi`, `RDX` and the two operand pointers take
-//! the 13 general-purpose registers the compiler hands out; `c` and `c⁻¹` come in XMM registers
-//! and move into the pointer registers once the product is complete. The quotient digits are
+//! **Registers.** The eight product words, `lo`/`hi`, `RDX` and two more take the 13
+//! general-purpose registers the compiler hands out. In the product `a` comes in registers
+//! (`a[0]` in `RDX`, `a[i]` in the register of the word `T[i+4]` that row `i` starts), so that a
+//! chain `x = x·y` does not go through memory, and `b` through a pointer; in the squaring `a`
+//! comes through a pointer. `c` and `c⁻¹` come in XMM registers and move into the two spare
+//! registers (the pointers once the product is complete). The quotient digits are
 //! computed with `MULX` (which leaves the flags alone) so that the borrow chain of the `h`
 //! runs through all four rows, and each `kᵢ` replaces the word it cancels. Straight-line code:
 //! no branch and no memory access whose address depends on data.
@@ -85,11 +88,13 @@ macro_rules! crandall_reduce {
     };
 }
 
-/// `T[i..=i+4] += rdx·y[0..4]` for row `i ≥ 1` of the product, `T[i+4]` zeroed first (which also
-/// clears the flags): low halves on the ADCX chain, high halves one word up on the ADOX chain.
+/// `T[i..=i+4] += rdx·y[0..4]` for row `i ≥ 1` of the product, `rdx = a[i]` just read from the
+/// register that becomes `T[i+4]` (zeroed here, which also clears the flags): low halves on the
+/// ADCX chain, high halves one word up on the ADOX chain.
 macro_rules! product_row {
     ($t0:ident $t1:ident $t2:ident $t3:ident $t4:ident) => {
         concat!(
+            "mov rdx, {", stringify!($t4), "}\n",
             "xor {", stringify!($t4), ":e}, {", stringify!($t4), ":e}\n",
             "mulx {hi}, {lo}, qword ptr [{y}]\n",
             "adcx {", stringify!($t0), "}, {lo}\n",
@@ -118,13 +123,13 @@ macro_rules! product_row {
 #[inline(always)]
 pub(super) unsafe fn mul4_crandall(a: &[u64; 4], b: &[u64; 4], c: u64, inv: u64) -> [u64; 4] {
     let (r0, r1, r2, r3);
-    // SAFETY: the assembly reads 4 words behind each of `a` and `b`, which are valid
-    // `[u64; 4]` references, writes only the declared registers, does not touch the stack and
-    // uses only BMI2/ADX instructions beyond x86-64, which the caller guarantees.
+    // SAFETY: the assembly reads 4 words behind `b`, a valid `[u64; 4]` reference, writes only
+    // the declared registers, does not touch the stack and uses only BMI2/ADX instructions
+    // beyond x86-64, which the caller guarantees.
     unsafe {
         core::arch::asm!(
-            // Row 0: T[0..=4] = a[0]·b.
-            "mov rdx, qword ptr [{x}]",
+            // Row 0: T[0..=4] = a[0]·b (a[0] in rdx; a[i] for i ≥ 1 waits in the register of
+            // T[i+4], which row i reads and then zeroes).
             "mulx {t1}, {t0}, qword ptr [{y}]",
             "mulx {t2}, {lo}, qword ptr [{y} + 8]",
             "add {t1}, {lo}",
@@ -133,15 +138,12 @@ pub(super) unsafe fn mul4_crandall(a: &[u64; 4], b: &[u64; 4], c: u64, inv: u64)
             "mulx {t4}, {lo}, qword ptr [{y} + 24]",
             "adc {t3}, {lo}",
             "adc {t4}, 0",
-            "mov rdx, qword ptr [{x} + 8]",
             product_row!(t1 t2 t3 t4 t5),
-            "mov rdx, qword ptr [{x} + 16]",
             product_row!(t2 t3 t4 t5 t6),
-            "mov rdx, qword ptr [{x} + 24]",
             product_row!(t3 t4 t5 t6 t7),
             crandall_reduce!(),
-            x = inout(reg) a.as_ptr() => _,
             y = inout(reg) b.as_ptr() => _,
+            x = out(reg) _,
             c = in(xmm_reg) c,
             inv = in(xmm_reg) inv,
             lo = out(reg) _,
@@ -151,10 +153,10 @@ pub(super) unsafe fn mul4_crandall(a: &[u64; 4], b: &[u64; 4], c: u64, inv: u64)
             t2 = out(reg) r2,
             t3 = out(reg) r3,
             t4 = out(reg) _,
-            t5 = out(reg) _,
-            t6 = out(reg) _,
-            t7 = out(reg) _,
-            out("rdx") _,
+            t5 = inout(reg) a[1] => _,
+            t6 = inout(reg) a[2] => _,
+            t7 = inout(reg) a[3] => _,
+            inout("rdx") a[0] => _,
             options(pure, readonly, nostack),
         );
     }

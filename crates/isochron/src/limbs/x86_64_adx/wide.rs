@@ -58,7 +58,7 @@ pub unsafe fn redc<const N: usize>(t: &[[u64; N]; 2], m: &[u64; N], inv: u64) ->
             return unfit(&unsafe { redc6(t.as_ptr() as *const u64, m, inv) });
         }
     }
-    mont::redc(&t[0], &t[1], m, inv)
+    mont::redc_ct(&t[0], &t[1], m, inv)
 }
 
 /// Rows `i ≥ 1` of the schoolbook product: `rdx = x[i]`, the free register (the previous
