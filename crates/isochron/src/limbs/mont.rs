@@ -326,7 +326,10 @@ mod tests {
             let want = big(&a) * big(&b) % &bm * &r_inv % &bm;
             assert_eq!(big(&mul(&a, &b, &m, inv)), want);
             assert_eq!(big(&sqr(&a, &m, inv)), big(&a) * big(&a) % &bm * &r_inv % &bm);
-            assert_eq!(big(&mul_general(&a, &b, &m, inv)), want);
+            let (t, hi) = mul_general(&a, &b, &m, inv);
+            assert_eq!(big(&final_sub(&t, hi, &m)), want);
+            assert_eq!(mul_ct(&a, &b, &m, inv), mul(&a, &b, &m, inv));
+            assert_eq!(sqr_ct(&a, &m, inv), sqr(&a, &m, inv));
         }
     }
 
