@@ -138,6 +138,68 @@ impl<F: Field> Jacobian<F> {
         Jacobian { x, y, z: self.z * h }
     }
 
+    /// The odd multiples `P, 3P, …, (2n − 1)P` of a public affine `P` (not the identity) on a
+    /// curve with `a = 0`, as affine points of an isomorphic curve, and the scale `s` that maps
+    /// them back: the entry `(x, y)` stands for the point `(x/s², y/s³)` of the curve (the
+    /// "effective affine" tables of libsecp256k1's `ecmult`, no inversion). With `D = 2P =
+    /// (X_D, Y_D, Z_D)`, the map `(x, y) ↦ (x·Z_D², y·Z_D³)` takes the curve to
+    /// `y² = x³ + b·Z_D⁶`, where `D` is the affine `(X_D, Y_D)`: the multiples are mixed
+    /// additions there, then brought to the common `Z` of the last by the ratios `Z₃/Z₁ = H` of
+    /// the additions (a backward pass, 4M + 1S each), and `s = Z_D·Z_last`. The doubling and
+    /// addition formulas of `a = 0` do not involve `b`, so a sum computed on the isomorphic curve
+    /// maps back by scaling its `Z` by `s`. `None` when an addition meets an exceptional case
+    /// (possible only for points of tiny order).
+    pub(super) fn odd_multiples_isomorphic<C: SwCurve<Base = F>>(p: &Affine<C>, n: usize) -> Option<(alloc::vec::Vec<Affine<C>>, F)> {
+        debug_assert!(!C::A_IS_MINUS_3 && !bool::from(p.infinity) && n >= 1);
+        let d = Jacobian::from_affine(p).double_vartime::<C>();
+        if bool::from(d.z.is_zero()) {
+            return None;
+        }
+        let (zd2, dpt) = (d.z.square(), Affine::<C> { x: d.x, y: d.y, infinity: Choice::from(0) });
+        let first = Jacobian { x: p.x * zd2, y: p.y * (zd2 * d.z), z: F::ONE };
+        let mut points = alloc::vec::Vec::with_capacity(n);
+        let mut ratios = alloc::vec::Vec::with_capacity(n);
+        points.push(first);
+        ratios.push(F::ONE);
+        for _ in 1..n {
+            let (q, h) = points[points.len() - 1].add_affine_ratio(&dpt)?;
+            points.push(q);
+            ratios.push(h);
+        }
+        // Backward: f = Z_last / Z_k, the entry (X_k·f², Y_k·f³).
+        let mut f = F::ONE;
+        let mut out = alloc::vec![Affine::<C>::identity(); n];
+        for k in (0..n).rev() {
+            let f2 = f.square();
+            out[k] = Affine { x: points[k].x * f2, y: points[k].y * (f2 * f), infinity: Choice::from(0) };
+            f *= ratios[k];
+        }
+        Some((out, d.z * points[n - 1].z))
+    }
+
+    /// `self + q` for a non-identity `self` and affine `q`, with the ratio `H = Z₃/Z₁`; `None`
+    /// when `self = ±q` (the formula of [`Jacobian::add_mixed_vartime`]).
+    fn add_affine_ratio<C: SwCurve<Base = F>>(&self, q: &Affine<C>) -> Option<(Self, F)> {
+        let z1z1 = self.z.square();
+        let h = q.x * z1z1 - self.x;
+        if bool::from(h.is_zero()) {
+            return None;
+        }
+        let r = q.y * (self.z * z1z1) - self.y;
+        let hh = h.square();
+        let hhh = h * hh;
+        let v = self.x * hh;
+        let x = r.square() - hhh - v.double();
+        let y = r * (v - x) - self.y * hhh;
+        Some((Jacobian { x, y, z: self.z * h }, h))
+    }
+
+    /// The point with `Z` multiplied by `s`: maps a sum computed on the isomorphic curve of
+    /// [`Jacobian::odd_multiples_isomorphic`] back.
+    pub(super) fn unscale(&self, s: &F) -> Self {
+        Jacobian { x: self.x, y: self.y, z: self.z * s }
+    }
+
     /// `self + q` for an affine `q` (8M + 3S, 7 additions), for public points: the identity
     /// on either side and `self = ±q` take branches. With `H = x₂Z₁² − X₁`,
     /// `R = y₂Z₁³ − Y₁`: `X₃ = R² − H³ − 2X₁H²`, `Y₃ = R·(X₁H² − X₃) − Y₁H³`, `Z₃ = Z₁H`

@@ -9,6 +9,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
 use super::glv::{Endomorphism, MAX_DIM};
+use crate::field::Field;
 use super::jacobian::Jacobian;
 use super::xyzz::Xyzz;
 use super::{Affine, Projective, Scalar, SwCurve};
@@ -247,6 +248,11 @@ impl<C: SwCurve> Projective<C> {
     pub fn mul_generator_add_vartime(a: &Scalar<C>, p: &Affine<C>, b: &Scalar<C>) -> Self {
         let (ka, kb) = (a.to_canonical_limbs(), b.to_canonical_limbs());
         let table = C::generator_wnaf_table();
+        if let (Some(t), false, false) = (table, C::A_IS_MINUS_3, bool::from(p.infinity)) {
+            if let Some(sum) = Self::mul_generator_add_isomorphic(t, &ka, p, &kb) {
+                return sum;
+            }
+        }
         let (g_width, g_images): (u32, Vec<Self>) = match table {
             Some(_) => (C::GENERATOR_WNAF_WIDTH, Vec::new()),
             None => (WNAF_WINDOW, Self::endomorphism_images(&Self::generator())),
@@ -279,6 +285,62 @@ impl<C: SwCurve> Projective<C> {
             }
         }
         Self::normalize_vartime(&points)
+    }
+
+    /// [`Self::mul_generator_add_vartime`] for `a = 0` with `P`'s odd multiples as affine points
+    /// of an isomorphic curve ([`Jacobian::odd_multiples_isomorphic`]: no inversion, mixed
+    /// additions instead of complete ones). The sum runs on that curve: the generator's entries
+    /// are mapped onto it as they are added (`(x·s², y·s³)`, two multiplications), and the result
+    /// is mapped back by `Z·s`. The endomorphism images of the entries are taken on the
+    /// isomorphic curve, which is valid when the map commutes with the scaling by `s`: always
+    /// for `(x, y) ↦ (βx, y)`, and for the Frobenius-based `ψ` of G2 when `s` lies in the prime
+    /// field (`None` otherwise, and when the tables meet an exceptional addition).
+    fn mul_generator_add_isomorphic(
+        table: &super::GeneratorWnafTable<C>,
+        ka: &[u64; 4],
+        p: &Affine<C>,
+        kb: &[u64; 4],
+    ) -> Option<Self> {
+        let (odd, s) = Jacobian::<C::Base>::odd_multiples_isomorphic(p, 8)?;
+        if Field::frobenius_map(&s, 1) != s {
+            return None;
+        }
+        let mut fresh = odd.clone();
+        if let Some(endo) = C::ENDOMORPHISM {
+            for j in 1..endo.lattice.dim() {
+                let prev = fresh[8 * (j - 1)..8 * j].to_vec();
+                for q in prev {
+                    let image = (endo.map)(&Self::from(q));
+                    if image.z != C::Base::ONE {
+                        return None;
+                    }
+                    fresh.push(Affine { x: image.x, y: image.y, infinity: Choice::from(0) });
+                }
+            }
+        }
+        let mut nafs = Self::signed_wnafs(ka, C::GENERATOR_WNAF_WIDTH);
+        let generator_tables = nafs.len();
+        nafs.extend(Self::signed_wnafs(kb, WNAF_WINDOW));
+        let mut tables: Vec<&[Affine<C>]> = table.images.iter().map(Vec::as_slice).collect();
+        tables.extend(fresh.chunks_exact(8));
+        let (s2, len) = (s.square(), nafs.iter().map(Vec::len).max().unwrap_or(0));
+        let s3 = s2 * s;
+        let mut acc = Jacobian::IDENTITY;
+        for i in (0..len).rev() {
+            acc = acc.double_vartime::<C>();
+            for (j, (naf, table)) in nafs.iter().zip(&tables).enumerate() {
+                let d = naf.get(i).copied().unwrap_or(0);
+                if d == 0 {
+                    continue;
+                }
+                let mut q = table[(d.unsigned_abs() as usize) / 2];
+                if j < generator_tables {
+                    (q.x, q.y) = (q.x * s2, q.y * s3);
+                }
+                acc = acc.add_mixed_vartime(&if d > 0 { q } else { q.neg() });
+            }
+        }
+        Some(acc.unscale(&s).to_homogeneous())
     }
 
     /// `P, φ(P), …, φ^(d−1)(P)` for the curve's endomorphism (`d` its lattice dimension), or
