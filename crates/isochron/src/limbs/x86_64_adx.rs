@@ -524,6 +524,60 @@ unsafe fn sqr6(a: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
     [t0, t1, t2, t3, t4, t5]
 }
 
+/// The 8-word square `a·a` of the 4 words at `{x}` into `{t0}`…`{t7}` (HAC Alg. 14.16): the
+/// cross products `a[i]·a[j]`, `i < j`, once each into `t1..t6`, doubled (the bit shifted out
+/// into `t7`), then the squares `a[i]²` added on the diagonal. Uses `{lo}`, `{hi}` and `RDX`;
+/// shared by the full-width and the `crandall` squarings.
+macro_rules! sqr4_product {
+    () => {
+        concat!(
+            "mov rdx, qword ptr [{x}]\n",
+            "mulx {t2}, {t1}, qword ptr [{x} + 8]\n",
+            "mulx {t3}, {lo}, qword ptr [{x} + 16]\n",
+            "add {t2}, {lo}\n",
+            "mulx {t4}, {lo}, qword ptr [{x} + 24]\n",
+            "adc {t3}, {lo}\n",
+            "adc {t4}, 0\n",
+            "mov rdx, qword ptr [{x} + 8]\n",
+            "xor {t5:e}, {t5:e}\n",
+            "mulx {hi}, {lo}, qword ptr [{x} + 16]\n",
+            "adcx {t3}, {lo}\n",
+            "adox {t4}, {hi}\n",
+            "mulx {hi}, {lo}, qword ptr [{x} + 24]\n",
+            "adcx {t4}, {lo}\n",
+            "adox {t5}, {hi}\n",
+            "adc {t5}, 0\n",
+            "mov rdx, qword ptr [{x} + 16]\n",
+            "mulx {t6}, {lo}, qword ptr [{x} + 24]\n",
+            "add {t5}, {lo}\n",
+            "adc {t6}, 0\n",
+            "xor {t7:e}, {t7:e}\n",
+            "add {t1}, {t1}\n",
+            "adc {t2}, {t2}\n",
+            "adc {t3}, {t3}\n",
+            "adc {t4}, {t4}\n",
+            "adc {t5}, {t5}\n",
+            "adc {t6}, {t6}\n",
+            "adc {t7}, 0\n",
+            "mov rdx, qword ptr [{x}]\n",
+            "mulx {hi}, {t0}, rdx\n",
+            "add {t1}, {hi}\n",
+            "mov rdx, qword ptr [{x} + 8]\n",
+            "mulx {hi}, {lo}, rdx\n",
+            "adc {t2}, {lo}\n",
+            "adc {t3}, {hi}\n",
+            "mov rdx, qword ptr [{x} + 16]\n",
+            "mulx {hi}, {lo}, rdx\n",
+            "adc {t4}, {lo}\n",
+            "adc {t5}, {hi}\n",
+            "mov rdx, qword ptr [{x} + 24]\n",
+            "mulx {hi}, {lo}, rdx\n",
+            "adc {t6}, {lo}\n",
+            "adc {t7}, {hi}\n",
+        )
+    };
+}
+
 mod crandall;
 mod full;
 mod wide;

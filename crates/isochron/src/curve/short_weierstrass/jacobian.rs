@@ -6,7 +6,10 @@
 //! Jacobian coordinates (`x = X/Z²`, `y = Y/Z³`) double in 2M + 5S for `a = 0` ("dbl-2009-l"
 //! of the Explicit-Formulas Database), against 6M + 2S for the complete homogeneous doubling,
 //! and in 3M + 5S for `a = −3` ("dbl-2001-b", Bernstein's variant of the `a = −3` doubling,
-//! P-256), against 8M + 3S. The doubling has no exceptional case here: a curve with a
+//! P-256), against 8M + 3S. The variable-time paths (wNAF sums, checks of public points) double
+//! in 3M + 4S with fewer additions and add affine points in 8M + 3S
+//! ([`Jacobian::double_vartime`], [`Jacobian::add_mixed_vartime`]); the fixed-base method adds
+//! with the same formula without branches where it proves no exceptional case can occur. The doubling has no exceptional case here: a curve with a
 //! prime-order (or cofactor-free-of-2) group has no point of order two, and `Z = 0` stays
 //! `Z = 0`. The few
 //! additions go back to homogeneous coordinates and use the complete formula, so the sequence
@@ -127,6 +130,14 @@ impl<F: Field> Jacobian<F> {
     /// its branches: constant time, and correct only when neither point is the identity and
     /// `self ≠ ±q` (the caller proves it; see `fixed_base`).
     pub(super) fn add_mixed_incomplete<C: SwCurve<Base = F>>(&self, q: &Affine<C>) -> Self {
+        self.add_mixed_parts(q).0
+    }
+
+    /// The mixed addition's formula (8M + 3S, 7 additions) with its `H` (the ratio `Z₃/Z₁`)
+    /// and `R`: `H = x₂Z₁² − X₁`, `R = y₂Z₁³ − Y₁`, `X₃ = R² − H³ − 2X₁H²`,
+    /// `Y₃ = R·(X₁H² − X₃) − Y₁H³`, `Z₃ = Z₁H` (the chord slope `R/(Z₁H)`; Cohen–Miyaji–Ono,
+    /// Asiacrypt 1998, with `Z₂ = 1`). The sum is right when `Z₁ ≠ 0` and `H ≠ 0`.
+    fn add_mixed_parts<C: SwCurve<Base = F>>(&self, q: &Affine<C>) -> (Self, F, F) {
         let z1z1 = self.z.square();
         let h = q.x * z1z1 - self.x;
         let r = q.y * (self.z * z1z1) - self.y;
@@ -135,7 +146,7 @@ impl<F: Field> Jacobian<F> {
         let v = self.x * hh;
         let x = r.square() - hhh - v.double();
         let y = r * (v - x) - self.y * hhh;
-        Jacobian { x, y, z: self.z * h }
+        (Jacobian { x, y, z: self.z * h }, h, r)
     }
 
     /// The odd multiples `P, 3P, …, (2n − 1)P` of a public affine `P` (not the identity) on a
@@ -149,7 +160,10 @@ impl<F: Field> Jacobian<F> {
     /// addition formulas of `a = 0` do not involve `b`, so a sum computed on the isomorphic curve
     /// maps back by scaling its `Z` by `s`. `None` when an addition meets an exceptional case
     /// (possible only for points of tiny order).
-    pub(super) fn odd_multiples_isomorphic<C: SwCurve<Base = F>>(p: &Affine<C>, n: usize) -> Option<(alloc::vec::Vec<Affine<C>>, F)> {
+    pub(super) fn odd_multiples_isomorphic<C: SwCurve<Base = F>>(
+        p: &Affine<C>,
+        n: usize,
+    ) -> Option<(alloc::vec::Vec<Affine<C>>, F)> {
         debug_assert!(!C::A_IS_MINUS_3 && !bool::from(p.infinity) && n >= 1);
         let d = Jacobian::from_affine(p).double_vartime::<C>();
         if bool::from(d.z.is_zero()) {
@@ -178,20 +192,10 @@ impl<F: Field> Jacobian<F> {
     }
 
     /// `self + q` for a non-identity `self` and affine `q`, with the ratio `H = Z₃/Z₁`; `None`
-    /// when `self = ±q` (the formula of [`Jacobian::add_mixed_vartime`]).
+    /// when `self = ±q`.
     fn add_affine_ratio<C: SwCurve<Base = F>>(&self, q: &Affine<C>) -> Option<(Self, F)> {
-        let z1z1 = self.z.square();
-        let h = q.x * z1z1 - self.x;
-        if bool::from(h.is_zero()) {
-            return None;
-        }
-        let r = q.y * (self.z * z1z1) - self.y;
-        let hh = h.square();
-        let hhh = h * hh;
-        let v = self.x * hh;
-        let x = r.square() - hhh - v.double();
-        let y = r * (v - x) - self.y * hhh;
-        Some((Jacobian { x, y, z: self.z * h }, h))
+        let (sum, h, _) = self.add_mixed_parts(q);
+        (!bool::from(h.is_zero())).then_some((sum, h))
     }
 
     /// The point with `Z` multiplied by `s`: maps a sum computed on the isomorphic curve of
@@ -200,10 +204,8 @@ impl<F: Field> Jacobian<F> {
         Jacobian { x: self.x, y: self.y, z: self.z * s }
     }
 
-    /// `self + q` for an affine `q` (8M + 3S, 7 additions), for public points: the identity
-    /// on either side and `self = ±q` take branches. With `H = x₂Z₁² − X₁`,
-    /// `R = y₂Z₁³ − Y₁`: `X₃ = R² − H³ − 2X₁H²`, `Y₃ = R·(X₁H² − X₃) − Y₁H³`, `Z₃ = Z₁H`
-    /// (the chord slope `R/(Z₁H)`; Cohen–Miyaji–Ono, Asiacrypt 1998, with `Z₂ = 1`).
+    /// `self + q` for an affine `q` ([`Jacobian::add_mixed_parts`]), for public points: the
+    /// identity on either side and `self = ±q` take branches.
     pub(super) fn add_mixed_vartime<C: SwCurve<Base = F>>(&self, q: &Affine<C>) -> Self {
         if bool::from(q.infinity) {
             return Jacobian { x: self.x, y: self.y, z: self.z };
@@ -211,18 +213,11 @@ impl<F: Field> Jacobian<F> {
         if bool::from(self.z.is_zero()) {
             return Jacobian { x: q.x, y: q.y, z: F::ONE };
         }
-        let z1z1 = self.z.square();
-        let h = q.x * z1z1 - self.x;
-        let r = q.y * (self.z * z1z1) - self.y;
+        let (sum, h, r) = self.add_mixed_parts(q);
         if bool::from(h.is_zero()) {
             return if bool::from(r.is_zero()) { self.double_vartime::<C>() } else { Self::IDENTITY };
         }
-        let hh = h.square();
-        let hhh = h * hh;
-        let v = self.x * hh;
-        let x = r.square() - hhh - v.double();
-        let y = r * (v - x) - self.y * hhh;
-        Jacobian { x, y, z: self.z * h }
+        sum
     }
 }
 

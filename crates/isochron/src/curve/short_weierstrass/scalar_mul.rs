@@ -9,10 +9,10 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
 use super::glv::{Endomorphism, MAX_DIM};
-use crate::field::Field;
 use super::jacobian::Jacobian;
 use super::xyzz::Xyzz;
 use super::{Affine, Projective, Scalar, SwCurve};
+use crate::field::Field;
 
 /// Window width of the constant-time method: signed digits in `[-16, 16]`, a table of
 /// `[1]P … [16]P`.
@@ -174,7 +174,7 @@ impl<C: SwCurve> Projective<C> {
     /// `Σ nafᵢ·Pᵢ` from the wNAF digits of each scalar and the affine odd multiples `Pᵢ, 3Pᵢ,
     /// …, 15Pᵢ` (`tables`, 8 per point, in order): one shared chain of doublings and a mixed
     /// addition per non-zero digit. The accumulator is chosen by the digit counts: Jacobian
-    /// coordinates (doubling 2M + 5S, mixed addition 7M + 4S) unless there are at least as
+    /// coordinates (doubling 3M + 4S, mixed addition 8M + 3S) unless there are at least as
     /// many additions as doublings, then XYZZ (6M + 3S, 8M + 2S; measured figures in
     /// `xyzz.rs`). Variable time.
     fn wnaf_sum(tables: &[Affine<C>], nafs: &[Vec<i16>]) -> Self {

@@ -11,8 +11,8 @@
 //! | mixed addition (affine right side) | madd-2008-s     | 8M + 2S        |
 //! | doubling                           | dbl-2008-s-1    | 6M + 3S        |
 //!
-//! Against Jacobian coordinates (madd-2007-bl 7M + 4S, add-2007-bl 11M + 5S, dbl-2009-l
-//! 2M + 5S): cheaper additions, dearer doublings. None of the additions is complete: they
+//! Against Jacobian coordinates (mixed addition 8M + 3S, add-2007-bl 11M + 5S, doubling
+//! 3M + 4S): cheaper additions, dearer doublings. None of the additions is complete: they
 //! branch on the identity and on `P = ±Q` (equal inputs are doubled, opposite ones give the
 //! identity), so every function here ends in `_vartime` and takes public points only. The
 //! doubling needs no branch: the identity and a point of order two (`Y = 0`) both give
