@@ -15,7 +15,7 @@
 
 use std::io::Read;
 
-use isochron::protocols::evm::{Fork, Precompile};
+use isochron::protocols::evm::{self, Fork, Precompile};
 use isochron_cli::hex;
 
 use crate::{out_line, parse_hex, Failure};
@@ -31,7 +31,8 @@ pub struct Args {
     /// The fork whose rules apply: osaka (default), prague, cancun, berlin or istanbul.
     #[arg(long, default_value = "osaka")]
     fork: String,
-    /// The gas limit: a call that costs more fails (out of gas) before any work.
+    /// The gas limit: a call that costs more fails (out of gas) before any work (default
+    /// 2^32, `isochron::protocols::evm::DEFAULT_GAS_LIMIT`).
     #[arg(long, value_name = "N")]
     gas_limit: Option<u64>,
     /// Print one JSON object: {"output":HEX,"gas":N} or {"error":TEXT}.
@@ -59,7 +60,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     } else {
         parse_hex("--input", &args.input)?
     };
-    match p.execute(&input, args.gas_limit.unwrap_or(u64::MAX), fork) {
+    match p.execute(&input, args.gas_limit.unwrap_or(evm::DEFAULT_GAS_LIMIT), fork) {
         Ok((output, gas)) => {
             if args.json {
                 out_line(&format!("{{\"output\":\"{}\",\"gas\":{gas}}}", hex::encode(&output)))

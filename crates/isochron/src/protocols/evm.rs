@@ -50,6 +50,13 @@ pub use self::modexp::{modexp, modexp_bytes, modexp_with_fork};
 pub use self::secp::point_evaluation;
 pub use self::secp::{ecrecover, p256verify};
 
+/// The gas limit of the calls made without one ([`run`], [`Precompile::run`], [`modexp`],
+/// [`modexp_with_fork`]): 2^32, a hundred times what a mainnet block holds, so that no valid
+/// block's call is affected; it bounds what a crafted modexp header (lengths up to 2^64, priced
+/// but not yet paid) can make the call allocate and compute. The other precompiles' costs grow
+/// with the input, which is already in memory.
+pub const DEFAULT_GAS_LIMIT: u64 = 1 << 32;
+
 /// The output and gas of a successful precompile call.
 pub type PrecompileResult = Result<(Vec<u8>, u64), PrecompileError>;
 
@@ -72,7 +79,8 @@ pub enum PrecompileError {
     NotInSubgroup,
     /// EIP-7823 (from Osaka): a modexp length above 1024 bytes.
     ModexpInputTooLarge,
-    /// The gas the input costs exceeds the gas limit (or `u64::MAX`): see [`execute`].
+    /// The gas the input costs exceeds the gas limit ([`execute`]; [`DEFAULT_GAS_LIMIT`] where
+    /// none is given).
     OutOfGas,
     /// EIP-4844: the versioned hash is not `0x01 ‖ sha256(commitment)[1..]`.
     InvalidVersionedHash,
@@ -293,10 +301,10 @@ impl Precompile {
         }
     }
 
-    /// Runs the precompile on `input` with the rules of `fork` (no gas limit beyond
-    /// `u64::MAX`): [`PrecompileError::NotActive`] when `fork` predates it.
+    /// Runs the precompile on `input` with the rules of `fork` and the gas limit
+    /// [`DEFAULT_GAS_LIMIT`]: [`PrecompileError::NotActive`] when `fork` predates it.
     pub fn run(self, input: &[u8], fork: Fork) -> PrecompileResult {
-        self.execute(input, u64::MAX, fork)
+        self.execute(input, DEFAULT_GAS_LIMIT, fork)
     }
 
     /// Runs the precompile with a gas limit: [`PrecompileError::OutOfGas`], before any work,

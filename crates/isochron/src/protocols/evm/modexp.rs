@@ -113,10 +113,10 @@ pub fn modexp(input: &[u8]) -> PrecompileResult {
 /// read as if right-padded with zeros; the output is `base^exp mod modulus` in `mod_len` bytes
 /// (zero when the modulus is zero; `0^0 = 1`). Gas per `fork`: EIP-198 "Gas cost" (Istanbul),
 /// EIP-2565 (Berlin, Cancun, Prague), EIP-7883 (Osaka). From Osaka (EIP-7823) a length above
-/// 1024 bytes fails with [`PrecompileError::ModexpInputTooLarge`]. A call whose gas does not
-/// fit in 64 bits fails with [`PrecompileError::OutOfGas`].
+/// 1024 bytes fails with [`PrecompileError::ModexpInputTooLarge`]. A call costing more than
+/// [`super::DEFAULT_GAS_LIMIT`] fails with [`PrecompileError::OutOfGas`] before any work.
 pub fn modexp_with_fork(input: &[u8], fork: Fork) -> PrecompileResult {
-    modexp_limited(input, fork, u64::MAX)
+    modexp_limited(input, fork, super::DEFAULT_GAS_LIMIT)
 }
 
 /// [`modexp_with_fork`] with a gas limit, checked before the operands are read.
@@ -135,7 +135,7 @@ pub(super) fn modexp_limited(input: &[u8], fork: Fork, gas_limit: u64) -> Precom
     let to_usize = |v: u64| usize::try_from(v).map_err(|_| PrecompileError::OutOfGas);
     let (bl, el, ml) = (to_usize(h.base)?, to_usize(h.exp)?, to_usize(h.modulus)?);
     let base = read(input, 96, bl);
-    let exp = read(input, 96 + h.base, el);
+    let exp = read(input, 96u64.saturating_add(h.base), el);
     let modulus = read(input, 96u64.saturating_add(h.base).saturating_add(h.exp), ml);
     Ok((modexp_bytes(&base, &exp, &modulus), gas))
 }
