@@ -150,3 +150,33 @@ fn modexp_bounds_and_forks() {
     assert_eq!(evm::modexp_with_fork(&[], Fork::Berlin), Ok((vec![], 200)));
     assert_eq!(evm::modexp(&[]), Ok((vec![], 500)));
 }
+
+/// The additions' special cases: `P + P` (the tangent), `P + (−P)`, the identity on either
+/// side, against the group law.
+#[test]
+fn additions_special_cases() {
+    use isochron::curve::short_weierstrass::{Projective, Scalar};
+    use isochron::curves::{bls12_381 as bls, bn254};
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(13);
+    for _ in 0..8 {
+        let p = Projective::<bn254::G1Curve>::generator().mul_vartime(&Scalar::<bn254::G1Curve>::random(&mut rng));
+        let (pa, two) = (p.to_affine(), p.double().to_affine());
+        let zero = bn254::G1Affine::identity();
+        for (a, b, sum) in [(pa, pa, two), (pa, pa.neg(), zero), (pa, zero, pa), (zero, pa, pa), (zero, zero, zero)] {
+            let input = [a.to_evm_bytes(), b.to_evm_bytes()].concat();
+            assert_eq!(evm::bn254_add(&input).unwrap().0, sum.to_evm_bytes().to_vec());
+        }
+        let q = Projective::<bls::G2Curve>::generator().mul_vartime(&Scalar::<bls::G2Curve>::random(&mut rng));
+        let (qa, two) = (q.to_affine(), q.double().to_affine());
+        let zero = bls::G2Affine::identity();
+        for (a, b, sum) in [(qa, qa, two), (qa, qa.neg(), zero), (qa, zero, qa), (zero, qa, qa)] {
+            let input = [a.to_eip2537(), b.to_eip2537()].concat();
+            assert_eq!(evm::bls12_g2add(&input).unwrap().0, sum.to_eip2537().to_vec());
+        }
+        let r = Projective::<bls::G1Curve>::generator().mul_vartime(&Scalar::<bls::G1Curve>::random(&mut rng));
+        let (ra, two) = (r.to_affine(), r.double().to_affine());
+        let input = [ra.to_eip2537(), ra.to_eip2537()].concat();
+        assert_eq!(evm::bls12_g1add(&input).unwrap().0, two.to_eip2537().to_vec());
+    }
+}

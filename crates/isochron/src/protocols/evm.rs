@@ -38,6 +38,9 @@ mod secp;
 use alloc::vec::Vec;
 use core::fmt;
 
+use crate::curve::short_weierstrass::{mul_by_a, Affine, Projective, SwCurve};
+use crate::field::Field;
+
 pub use self::blake2::{blake2f, compress as blake2b_compress};
 pub use self::bls12_381::{
     bls12_g1add, bls12_g1msm, bls12_g2add, bls12_g2msm, bls12_map_fp2_to_g2, bls12_map_fp_to_g1, bls12_pairing,
@@ -372,4 +375,43 @@ pub(crate) fn padded<const LEN: usize>(input: &[u8], offset: usize) -> [u8; LEN]
         out[..n].copy_from_slice(&input[offset..offset + n]);
     }
     out
+}
+
+/// `p + q` in affine coordinates with one variable-time inversion (public data): the chord or
+/// tangent slope, `x₃ = λ² − x₁ − x₂`, `y₃ = λ(x₁ − x₃) − y₁`. Any points of the curve (no
+/// subgroup assumed), the identity and `q = ±p` included.
+pub(crate) fn add_affine_vartime<C: SwCurve>(p: &Affine<C>, q: &Affine<C>) -> Affine<C> {
+    if bool::from(p.is_identity()) {
+        return *q;
+    }
+    if bool::from(q.is_identity()) {
+        return *p;
+    }
+    let (x1, y1, x2, y2) = (p.x(), p.y(), q.x(), q.y());
+    let (num, den) = if x1 == x2 {
+        if y1 != y2 || bool::from(y1.is_zero()) {
+            // q = −p (a point of order 2 doubles to the identity).
+            return Affine::identity();
+        }
+        // Tangent: (3x² + a)/(2y).
+        let x1sq = x1.square();
+        (x1sq.double() + x1sq + mul_by_a::<C>(&C::Base::ONE), y1.double())
+    } else {
+        (y2 - y1, x2 - x1)
+    };
+    let Some(inv) = den.inverse_vartime() else {
+        return Affine::identity();
+    };
+    let l = num * inv;
+    let x3 = l.square() - x1 - x2;
+    let y3 = l * (x1 - x3) - y1;
+    Affine::from_xy_unchecked(x3, y3)
+}
+
+/// The affine form of `p` with one variable-time inversion (public data).
+pub(crate) fn to_affine_vartime<C: SwCurve>(p: &Projective<C>) -> Affine<C> {
+    match p.z.inverse_vartime() {
+        Some(zinv) => Affine::from_xy_unchecked(p.x * zinv, p.y * zinv),
+        None => Affine::identity(),
+    }
 }

@@ -59,7 +59,7 @@ where
     }
     let p = Affine::<C>::decode_unchecked(&input[..size])?;
     let q = Affine::<C>::decode_unchecked(&input[size..])?;
-    Ok((p.to_projective() + q.to_projective()).to_affine().encode())
+    Ok(super::add_affine_vartime(&p, &q).encode())
 }
 
 /// MSM: `k ≥ 1` pairs of a subgroup point and a scalar, the sum of the products.
@@ -90,7 +90,7 @@ where
         1 => points[0].to_projective().mul_vartime(&scalars[0]),
         _ => <Projective<C> as Group>::msm_vartime(&points, &scalars),
     };
-    Ok(sum.to_affine().encode())
+    Ok(super::to_affine_vartime(&sum).encode())
 }
 
 /// An Fp element of the EIP-2537 encoding: 16 zero bytes, then 48 bytes below `p`.
@@ -156,7 +156,7 @@ pub fn bls12_map_fp_to_g1(input: &[u8]) -> PrecompileResult {
         return Err(PrecompileError::InvalidInputLength);
     }
     let u = fp(input)?;
-    let p = G1Suite::clear_cofactor(&G1Suite::map_to_curve(&u)).to_affine();
+    let p = super::to_affine_vartime(&G1Suite::clear_cofactor(&G1Suite::map_to_curve(&u)));
     Ok((p.encode(), gas::bls12_map_fp_to_g1_gas(input)))
 }
 
@@ -168,6 +168,6 @@ pub fn bls12_map_fp2_to_g2(input: &[u8]) -> PrecompileResult {
         return Err(PrecompileError::InvalidInputLength);
     }
     let u = Fp2::new(fp(&input[..64])?, fp(&input[64..])?);
-    let p = G2Suite::clear_cofactor(&G2Suite::map_to_curve(&u)).to_affine();
+    let p = super::to_affine_vartime(&G2Suite::clear_cofactor(&G2Suite::map_to_curve(&u)));
     Ok((p.encode(), gas::bls12_map_fp2_to_g2_gas(input)))
 }

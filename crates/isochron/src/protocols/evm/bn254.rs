@@ -16,7 +16,7 @@ pub fn bn254_add(input: &[u8]) -> PrecompileResult {
     let buf: [u8; 128] = padded(input, 0);
     let p = G1Affine::from_evm_bytes(&buf[..64])?;
     let q = G1Affine::from_evm_bytes(&buf[64..])?;
-    let sum = (p.to_projective() + q.to_projective()).to_affine();
+    let sum = super::add_affine_vartime(&p, &q);
     Ok((sum.to_evm_bytes().to_vec(), gas::bn254_add_gas(input)))
 }
 
@@ -29,7 +29,7 @@ pub fn bn254_mul(input: &[u8]) -> PrecompileResult {
     let p = G1Affine::from_evm_bytes(&buf[..64])?;
     // G1 has prime order r: [k]P = [k mod r]P.
     let k = Scalar::<G1Curve>::from_bytes_be_wide(&buf[64..]);
-    let prod = p.to_projective().mul_vartime(&k).to_affine();
+    let prod = super::to_affine_vartime(&p.to_projective().mul_vartime(&k));
     Ok((prod.to_evm_bytes().to_vec(), gas::bn254_mul_gas(input)))
 }
 
