@@ -199,11 +199,11 @@ fn cmp(a: &[u64], b: &[u64]) -> Ordering {
 /// `a -= b` (`a ≥ b`, `b.len() ≤ a.len()`).
 fn sub_assign(a: &mut [u64], b: &[u64]) {
     let mut borrow = false;
-    for i in 0..a.len() {
+    for (i, ai) in a.iter_mut().enumerate() {
         let bi = b.get(i).copied().unwrap_or(0);
-        let (t, b1) = a[i].overflowing_sub(bi);
+        let (t, b1) = ai.overflowing_sub(bi);
         let (t, b2) = t.overflowing_sub(borrow as u64);
-        a[i] = t;
+        *ai = t;
         borrow = b1 | b2;
     }
 }
@@ -336,7 +336,7 @@ impl Montgomery {
         out
     }
 
-    fn from_mont(&self, a: &[u64]) -> Vec<u64> {
+    fn out_of_mont(&self, a: &[u64]) -> Vec<u64> {
         let n = self.m.len();
         let mut one = vec![0u64; n];
         one[0] = 1;
@@ -530,7 +530,7 @@ fn pow_mod(b: &[u64], e: &[u8], m: &[u64]) -> Vec<u64> {
     if m[0] & 1 == 1 {
         let mont = Montgomery::new(m);
         let r = pow(&mont, &mont.to_mont(b), e);
-        return mont.from_mont(&r);
+        return mont.out_of_mont(&r);
     }
     // m = 2^t·q, q odd: x1 = b^e mod q, x2 = b^e mod 2^t, then
     // x = x1 + q·((x2 − x1)·q⁻¹ mod 2^t).
@@ -549,7 +549,7 @@ fn pow_mod(b: &[u64], e: &[u8], m: &[u64]) -> Vec<u64> {
         return x;
     }
     let mont = Montgomery::new(&q);
-    let x1 = mont.from_mont(&pow(&mont, &mont.to_mont(b), e));
+    let x1 = mont.out_of_mont(&pow(&mont, &mont.to_mont(b), e));
     // q⁻¹ mod 2^t by Newton's iteration (3 correct bits to start, doubling each time).
     let mut scratch = vec![0u64; k + 2];
     let qr = p2.reduce(&q);
@@ -582,10 +582,10 @@ fn pow_mod(b: &[u64], e: &[u8], m: &[u64]) -> Vec<u64> {
         x[i + k] = c;
     }
     let mut c = 0u64;
-    for i in 0..x.len() {
+    for (i, xi) in x.iter_mut().enumerate() {
         let add = x1.get(i).copied().unwrap_or(0);
-        let s = x[i] as u128 + add as u128 + c as u128;
-        x[i] = s as u64;
+        let s = *xi as u128 + add as u128 + c as u128;
+        *xi = s as u64;
         c = (s >> 64) as u64;
     }
     x.truncate(n);
