@@ -8,7 +8,6 @@ use sha3::{Digest, Keccak256};
 use super::{gas, padded, PrecompileResult};
 use crate::curve::short_weierstrass::Affine;
 use crate::curves::{p256, secp256k1::Secp256k1};
-use crate::field::PrimeField;
 use crate::protocols::ecdsa::{RecoveryId, Signature, VerifyingKey};
 
 /// 0x01 ECRECOVER (Yellow Paper Appendix E, "ECREC"; Ethereum's rules): the input, right-padded
@@ -81,6 +80,7 @@ fn p256_verifies(input: &[u8]) -> bool {
 pub fn point_evaluation(input: &[u8]) -> PrecompileResult {
     use super::PrecompileError;
     use crate::curves::bls12_381::Fr;
+    use crate::field::PrimeField;
     use crate::protocols::eip4844::{KzgSettings, FIELD_ELEMENTS_PER_BLOB};
 
     let gas = gas::point_evaluation_gas(input);
