@@ -6,9 +6,10 @@ use alloc::vec::Vec;
 use sha3::{Digest, Keccak256};
 
 use super::{gas, padded, PrecompileResult};
-use crate::curve::short_weierstrass::Affine;
+use crate::curve::short_weierstrass::{Affine, Projective, Scalar};
+use crate::curve::PointEncoding;
 use crate::curves::{p256, secp256k1::Secp256k1};
-use crate::protocols::ecdsa::{RecoveryId, Signature, VerifyingKey};
+use crate::protocols::ecdsa::{Signature, VerifyingKey};
 
 /// 0x01 ECRECOVER (Yellow Paper Appendix E, "ECREC"; Ethereum's rules): the input, right-padded
 /// with zeros to 128 bytes (longer inputs truncated), is `h ‖ v ‖ r ‖ s`, each 32 bytes. With
@@ -27,10 +28,25 @@ fn recover_address(buf: &[u8; 128]) -> Option<[u8; 32]> {
     if v[..31].iter().any(|&b| b != 0) || !(v[31] == 27 || v[31] == 28) {
         return None;
     }
+    // r, s ∈ [1, n).
     let sig = Signature::<Secp256k1>::from_bytes(&buf[64..]).ok()?;
-    let key = VerifyingKey::recover_prehash(h, &sig, RecoveryId::new(v[31] - 27)?).ok()?;
-    let point = key.to_sec1_uncompressed();
-    let hash = Keccak256::digest(&point.as_ref()[1..]);
+    // SEC 1 v2 §4.1.6 (as `VerifyingKey::recover_prehash`, with a variable-time
+    // normalization: public data): R = (r, y) with y's parity from v, Q = r⁻¹(s·R − z·G).
+    let mut enc = [0u8; 33];
+    enc[0] = 2 | (v[31] - 27);
+    enc[1..].copy_from_slice(&buf[64..96]);
+    let big_r = Affine::<Secp256k1>::from_compressed(&enc).ok()?;
+    let r_inv = sig.r().inverse_vartime()?;
+    let z = Scalar::<Secp256k1>::from_bytes_be_wide(h);
+    let q = Projective::<Secp256k1>::mul_generator_add_vartime(&-(z * r_inv), &big_r, &(*sig.s() * r_inv));
+    if bool::from(q.is_identity()) {
+        return None;
+    }
+    let q = super::to_affine_vartime(&q);
+    let mut xy = [0u8; 64];
+    xy[..32].copy_from_slice(q.x().to_bytes_be().as_ref());
+    xy[32..].copy_from_slice(q.y().to_bytes_be().as_ref());
+    let hash = Keccak256::digest(xy);
     let mut out = [0u8; 32];
     out[12..].copy_from_slice(&hash[12..]);
     Some(out)
