@@ -140,8 +140,9 @@ pub(super) fn modexp_limited(input: &[u8], fork: Fork, gas_limit: u64) -> Precom
     Ok((modexp_bytes(&base, &exp, &modulus), gas))
 }
 
-/// `base^exp mod modulus` on big-endian byte strings, in `modulus.len()` bytes (zero for a
-/// zero modulus).
+/// The arithmetic of MODEXP (EIP-198 "Specification"): `base^exp mod modulus` on big-endian
+/// byte strings of any length, in `modulus.len()` bytes (zero for a zero modulus; `0^0 = 1`).
+/// No gas, no bounds: the caller's lengths are taken as they are.
 pub fn modexp_bytes(base: &[u8], exp: &[u8], modulus: &[u8]) -> Vec<u8> {
     let m = from_be(modulus);
     let r = if m.is_empty() { Vec::new() } else { pow_mod(&from_be(base), exp, &m) };
