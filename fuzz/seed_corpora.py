@@ -221,6 +221,49 @@ for sel, p, gx, gy in SEC1_CURVES:
     seed("sec1", sel, b"\x02" + p.to_bytes(32, "big"))
     seed("sec1", sel, b"\x06" + x + y)
 
+# EVM precompiles: go-ethereum's precompile vectors (success and failure inputs), with the
+# selector of the fork whose rules the file follows (4 = Osaka; modexp's files 0 and 3), plus
+# edge inputs in every fork.
+import gzip
+
+EVM_FILES = {
+    "blake2F": "blake2f", "fail-blake2f": "blake2f",
+    "blsG1Add": "bls12_g1add", "fail-blsG1Add": "bls12_g1add",
+    "blsG1Mul": "bls12_g1msm", "fail-blsG1Mul": "bls12_g1msm",
+    "blsG1MultiExp": "bls12_g1msm", "fail-blsG1MultiExp": "bls12_g1msm",
+    "blsG2Add": "bls12_g2add", "fail-blsG2Add": "bls12_g2add",
+    "blsG2Mul": "bls12_g2msm", "fail-blsG2Mul": "bls12_g2msm",
+    "blsG2MultiExp": "bls12_g2msm", "fail-blsG2MultiExp": "bls12_g2msm",
+    "blsMapG1": "bls12_map_fp_to_g1", "fail-blsMapG1": "bls12_map_fp_to_g1",
+    "blsMapG2": "bls12_map_fp2_to_g2", "fail-blsMapG2": "bls12_map_fp2_to_g2",
+    "blsPairing": "bls12_pairing", "fail-blsPairing": "bls12_pairing",
+    "bn256Add": "bn254_add", "bn256ScalarMul": "bn254_mul", "bn256Pairing": "bn254_pairing",
+    "ecRecover": "ecrecover", "modexp": "modexp", "modexp_eip2565": "modexp",
+    "modexp_eip7883": "modexp", "p256Verify": "p256verify", "pointEvaluation": "point_evaluation",
+}
+EVM_FORK = {"modexp": 0, "modexp_eip2565": 3}
+evm_dir = os.path.join(VECTORS, "evm", "precompiles")
+for stem, name in EVM_FILES.items():
+    path = os.path.join(evm_dir, stem + ".json")
+    if os.path.exists(path):
+        text = open(path).read()
+    elif os.path.exists(path + ".gz"):
+        text = gzip.open(path + ".gz", "rt").read()
+    else:
+        continue
+    cases = json.loads(text)
+    # At most 40 seeds per file (the MSM files are large).
+    for case in cases[:40]:
+        data = unhex(case["Input"])
+        if data is not None:
+            seed("evm_" + name, EVM_FORK.get(stem, 4), data)
+for name in ("sha256", "ripemd160", "identity"):
+    for data in (b"", b"abc", bytes(32), bytes(range(256))):
+        seed("evm_" + name, 4, data)
+for name in set(EVM_FILES.values()) | {"sha256", "ripemd160", "identity"}:
+    for fork in range(5):
+        seed("evm_" + name, fork, b"")
+
 for target in sorted(counts):
     print(f"seed_corpora: {target}: {counts[target]} seeds")
 if len(counts) < 10:

@@ -134,7 +134,8 @@ echo "package: $(wc -l <<<"$pkg_files") files, $(grep -c '^tests/vectors/' <<<"$
 # ---- end package -----------------------------------------------------------------------------
 
 # ---- habits: fuzzing (issue 10, item 7) -------------------------------------------------------
-# fuzz/: cargo-fuzz targets for every decoder, compared with a peer (fuzz/fuzz_targets/*.rs).
+# fuzz/: cargo-fuzz targets for every decoder, compared with a peer (fuzz/fuzz_targets/*.rs), and
+# one per EVM precompile (evm_*, issue 13), compared with revm-precompile.
 # They need nightly Rust (libFuzzer and the sanitizer flags); a missing nightly is an error, not
 # a skip. Each target runs FUZZ_SECONDS (default 20) from a corpus seeded from the vectors; a
 # crash, a sanitizer report or a disagreement with the peer fails the command (the input is

@@ -203,6 +203,90 @@ pub enum Backend {
     Fiat,
 }
 
+/// An EVM precompile call (`isochron::protocols::evm`, Osaka rules) on a valid input of the
+/// given size: `evm/precompile[/size]`. Its report carries the call's gas and the throughput in
+/// MGas/s of each side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EvmOp {
+    /// 0x02 on `n` random bytes: `sha256/n`.
+    Sha256(usize),
+    /// 0x06 on two random points: `bn254_add`.
+    Bn254Add,
+    /// 0x07 on a random point and a random 256-bit scalar: `bn254_mul`.
+    Bn254Mul,
+    /// 0x08 on `k` random pairs: `bn254_pairing/k`.
+    Bn254Pairing(usize),
+    /// 0x0b on two random points: `bls12_g1add`.
+    Bls12G1Add,
+    /// 0x0d on two random points: `bls12_g2add`.
+    Bls12G2Add,
+    /// 0x0c on `k` random points and scalars: `bls12_g1msm/k`.
+    Bls12G1Msm(usize),
+    /// 0x0e on `k` random points and scalars: `bls12_g2msm/k`.
+    Bls12G2Msm(usize),
+    /// 0x0f on `k` random pairs: `bls12_pairing/k`.
+    Bls12Pairing(usize),
+    /// 0x10 on a random field element: `bls12_map_fp_to_g1`.
+    Bls12MapFpToG1,
+    /// 0x11 on a random Fp2 element: `bls12_map_fp2_to_g2`.
+    Bls12MapFp2ToG2,
+    /// 0x0a on a valid proof of a random blob at a random point: `point_evaluation`.
+    PointEvaluation,
+    /// 0x05 with a random base, exponent and odd modulus of `n` bits each: `modexp/n`.
+    Modexp(usize),
+    /// 0x01 on a valid signature: `ecrecover`.
+    Ecrecover,
+    /// 0x100 on a valid signature: `p256verify`.
+    P256Verify,
+}
+
+impl EvmOp {
+    /// The precompile the op calls.
+    pub const fn precompile(self) -> isochron::protocols::evm::Precompile {
+        use isochron::protocols::evm::Precompile as P;
+        match self {
+            Self::Sha256(_) => P::Sha256,
+            Self::Bn254Add => P::Bn254Add,
+            Self::Bn254Mul => P::Bn254Mul,
+            Self::Bn254Pairing(_) => P::Bn254Pairing,
+            Self::Bls12G1Add => P::Bls12G1Add,
+            Self::Bls12G2Add => P::Bls12G2Add,
+            Self::Bls12G1Msm(_) => P::Bls12G1Msm,
+            Self::Bls12G2Msm(_) => P::Bls12G2Msm,
+            Self::Bls12Pairing(_) => P::Bls12Pairing,
+            Self::Bls12MapFpToG1 => P::Bls12MapFpToG1,
+            Self::Bls12MapFp2ToG2 => P::Bls12MapFp2ToG2,
+            Self::PointEvaluation => P::PointEvaluation,
+            Self::Modexp(_) => P::Modexp,
+            Self::Ecrecover => P::Ecrecover,
+            Self::P256Verify => P::P256Verify,
+        }
+    }
+
+    /// The size part of the name, if any.
+    pub const fn size(self) -> Option<usize> {
+        match self {
+            Self::Sha256(n)
+            | Self::Bn254Pairing(n)
+            | Self::Bls12G1Msm(n)
+            | Self::Bls12G2Msm(n)
+            | Self::Bls12Pairing(n)
+            | Self::Modexp(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for EvmOp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.precompile().name())?;
+        match self.size() {
+            Some(n) => write!(f, "/{n}"),
+            None => Ok(()),
+        }
+    }
+}
+
 /// One benchmarked operation, described by type; its [`Display`](fmt::Display) is its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Op {
@@ -228,6 +312,8 @@ pub enum Op {
     /// `curve/operation` with the backend's suffix, e.g. `secp256k1/sign`, `p256/ecdh`,
     /// `secp256k1/schnorr_batch_verify/64`, `secp256k1/verify_fiat`.
     Sec(SecCurve, SecOp, Backend),
+    /// `evm/precompile[/size]`, e.g. `evm/bn254_pairing/2`, `evm/modexp/2048`.
+    Evm(EvmOp),
 }
 
 impl Op {
@@ -395,6 +481,7 @@ impl fmt::Display for Op {
             Self::Eip7594(op) => write!(f, "eip7594/{}", op.name()),
             Self::Msm(c, g, m) => write!(f, "{}/msm_{}/{m}", c.name(), g.name()),
             Self::Sec(c, op, b) => write!(f, "{}/{op}{}", c.name(), b.suffix()),
+            Self::Evm(op) => write!(f, "evm/{op}"),
         }
     }
 }

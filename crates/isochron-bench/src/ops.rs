@@ -26,6 +26,7 @@ use crate::timing::{chain, repeat, Kernel};
 mod eip4844;
 pub mod eip7594;
 mod eth_bls;
+pub mod evm;
 pub mod sec;
 
 /// isochron's side of one op.
@@ -76,6 +77,7 @@ pub fn build(op: Op, fixtures: &Fixtures) -> Side {
         Op::Msm(Bn254, G2, m) => msm::<bn254::G2Projective>(msm_inputs(fixtures, Bn254, G2), m),
         // Both backends on the inputs of the native op's name.
         Op::Sec(c, o, b) => sec::build(c, o, b, Fixtures::rng(Op::Sec(c, o, op::Backend::Native))),
+        Op::Evm(e) => evm::evm(e, rng),
     }
 }
 

@@ -9,7 +9,8 @@
 //! own (it changes blst's build for every peer), also `rust_eth_kzg` (rust-eth-kzg 0.10, the
 //! same over blst through blstrs; `rust-eth-kzg-w8` likewise). On secp256k1 and P-256 (with
 //! `peers`): [`libsecp256k1`] (the `secp256k1` crate 0.31, bundling libsecp256k1's C code),
-//! [`k256`] and [`p256`] (RustCrypto, 0.14).
+//! [`k256`] and [`p256`] (RustCrypto, 0.14). On the EVM precompiles: [`revm`]
+//! (`revm-precompile` 43).
 //!
 //! Adding a peer: one module implementing [`Peer`] (and its crate in Cargo.toml's `peers`
 //! feature), one line in [`ALL`].
@@ -36,6 +37,8 @@ pub mod k256;
 pub mod libsecp256k1;
 #[cfg(feature = "peers")]
 pub mod p256;
+#[cfg(feature = "peers")]
+pub mod revm;
 #[cfg(feature = "rust-eth-kzg")]
 pub mod rust_eth_kzg;
 #[cfg(feature = "peers")]
@@ -68,6 +71,7 @@ pub const ALL: &[&dyn Peer] = &[
     &libsecp256k1::Libsecp256k1,
     &k256::K256,
     &p256::P256,
+    &revm::Revm,
     #[cfg(feature = "rust-eth-kzg")]
     &rust_eth_kzg::RUST_ETH_KZG,
     #[cfg(feature = "rust-eth-kzg")]

@@ -18,6 +18,7 @@ pub const ALL: &[Op] = {
     use crate::op::Eip4844Op;
     use crate::op::Eip7594Op;
     use crate::op::EthBlsOp::*;
+    use crate::op::EvmOp;
     use crate::op::Field::*;
     use crate::op::FieldOp::*;
     use crate::op::Group::*;
@@ -135,6 +136,41 @@ pub const ALL: &[Op] = {
         sec(P256, SecOp::Sign, Fiat),
         sec(P256, SecOp::Verify, Fiat),
         sec(P256, SecOp::Ecdh, Fiat),
+        evm(EvmOp::Sha256(32)),
+        evm(EvmOp::Sha256(64)),
+        evm(EvmOp::Sha256(128)),
+        evm(EvmOp::Sha256(256)),
+        evm(EvmOp::Bn254Add),
+        evm(EvmOp::Bn254Mul),
+        evm(EvmOp::Bn254Pairing(1)),
+        evm(EvmOp::Bn254Pairing(2)),
+        evm(EvmOp::Bn254Pairing(4)),
+        evm(EvmOp::Bn254Pairing(8)),
+        evm(EvmOp::Bls12G1Add),
+        evm(EvmOp::Bls12G2Add),
+        evm(EvmOp::Bls12G1Msm(1)),
+        evm(EvmOp::Bls12G1Msm(2)),
+        evm(EvmOp::Bls12G1Msm(8)),
+        evm(EvmOp::Bls12G1Msm(32)),
+        evm(EvmOp::Bls12G1Msm(128)),
+        evm(EvmOp::Bls12G2Msm(1)),
+        evm(EvmOp::Bls12G2Msm(2)),
+        evm(EvmOp::Bls12G2Msm(8)),
+        evm(EvmOp::Bls12G2Msm(32)),
+        evm(EvmOp::Bls12G2Msm(128)),
+        evm(EvmOp::Bls12Pairing(1)),
+        evm(EvmOp::Bls12Pairing(2)),
+        evm(EvmOp::Bls12Pairing(4)),
+        evm(EvmOp::Bls12Pairing(8)),
+        evm(EvmOp::Bls12MapFpToG1),
+        evm(EvmOp::Bls12MapFp2ToG2),
+        evm(EvmOp::PointEvaluation),
+        evm(EvmOp::Modexp(256)),
+        evm(EvmOp::Modexp(1024)),
+        evm(EvmOp::Modexp(2048)),
+        evm(EvmOp::Modexp(4096)),
+        evm(EvmOp::Ecrecover),
+        evm(EvmOp::P256Verify),
     ]
 };
 
@@ -142,6 +178,11 @@ pub const ALL: &[Op] = {
 /// on the same inputs and against the same peers, on fiat-crypto's ([`Backend::Fiat`]).
 const fn sec(curve: SecCurve, op: SecOp, backend: Backend) -> Op {
     Op::Sec(curve, op, backend)
+}
+
+/// `evm/precompile[/size]`.
+const fn evm(op: crate::op::EvmOp) -> Op {
+    Op::Evm(op)
 }
 
 /// `curve/msm_group/n` (`_par` when `parallel`).
@@ -170,6 +211,8 @@ pub struct Case {
     pub isochron: Kernel,
     /// Each peer's name and kernel, in the order of the peer list the case was built with.
     pub peers: Vec<(&'static str, Kernel)>,
+    /// The gas of one operation (the `evm/…` ops).
+    pub gas: Option<u64>,
 }
 
 impl Case {
@@ -178,12 +221,18 @@ impl Case {
     pub fn new(op: Op, peers: &[&dyn Peer], fixtures: &Fixtures) -> Self {
         let ops::Side { inputs, kernel } = ops::build(op, fixtures);
         let peers = peers::kernels(peers, op, &inputs, fixtures);
-        Self { op, inputs, isochron: kernel, peers }
+        let gas = match op {
+            Op::Evm(e) => Some(ops::evm::gas(e, &inputs[0])),
+            _ => None,
+        };
+        Self { op, inputs, isochron: kernel, peers, gas }
     }
 
     /// Times every side alternately for `rounds` rounds ([`timing::measure`]).
     pub fn measure(&mut self, rounds: usize) -> Measurement {
-        timing::measure(&self.op.name(), &mut self.isochron, &mut self.peers, rounds)
+        let mut m = timing::measure(&self.op.name(), &mut self.isochron, &mut self.peers, rounds);
+        m.gas = self.gas;
+        m
     }
 }
 
@@ -281,6 +330,7 @@ mod tests {
                 Op::Sec(_, SecOp::SchnorrBatchVerify(_), _) => &[],
                 Op::Sec(SecCurve::Secp256k1, ..) => &["libsecp256k1", "k256"],
                 Op::Sec(SecCurve::P256, ..) => &["p256"],
+                Op::Evm(_) => &["revm"],
                 _ => &["blst", "arkworks", "zkcrypto"],
             };
             let expected: Vec<&str> = expected.iter().filter(built).copied().collect();

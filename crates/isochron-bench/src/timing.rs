@@ -90,6 +90,9 @@ pub struct Measurement {
     pub isochron_ns: f64,
     /// Each peer's name and median time per operation, in nanoseconds.
     pub peers: Vec<(&'static str, f64)>,
+    /// The gas one operation costs, for the ops that have one (the `evm/…` ops): the report
+    /// adds the throughput in MGas/s.
+    pub gas: Option<u64>,
 }
 
 /// Calibrates every side of the op named `op` (isochron's kernel, then each named peer
@@ -112,6 +115,7 @@ pub fn measure(op: &str, isochron: &mut Kernel, peers: &mut [(&'static str, Kern
         op: op.to_owned(),
         isochron_ns: median(iso),
         peers: peers.iter().map(|(name, _)| *name).zip(peer_times.into_iter().map(median)).collect(),
+        gas: None,
     }
 }
 

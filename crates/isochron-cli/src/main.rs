@@ -9,6 +9,7 @@
 mod bench;
 mod bls;
 mod ec;
+mod evm;
 mod kzg;
 mod secret;
 
@@ -42,6 +43,8 @@ enum Area {
     Secp256k1(ec::Secp256k1Args),
     /// P-256: pubkey, sign, verify (ECDSA), ecdh.
     P256(ec::P256Args),
+    /// Run one EVM precompile (by name or address) and print its output and gas.
+    Precompile(evm::Args),
 }
 
 /// Why a command did not succeed, mapped to the exit status of DESIGN.md §3.
@@ -52,6 +55,8 @@ pub enum Failure {
     /// Well-formed input that is not valid (exit 1): a signature that does not verify. The
     /// command has already printed its verdict.
     Invalid,
+    /// Failure already reported on stdout (exit 2): a failing precompile with `--json`.
+    Quiet,
     /// Stdout could not be written (exit 2; quiet for a broken pipe, whose reader is gone).
     Output(io::Error),
 }
@@ -141,6 +146,7 @@ fn main() -> ExitCode {
         Area::Kzg(args) => kzg::run(&args),
         Area::Secp256k1(args) => ec::run_secp256k1(args),
         Area::P256(args) => ec::run_p256(args),
+        Area::Precompile(args) => evm::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -149,6 +155,7 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
         Err(Failure::Invalid) => ExitCode::from(1),
+        Err(Failure::Quiet) => ExitCode::from(2),
         Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(2),
         Err(Failure::Output(e)) => {
             err_line(&format!("isochron: cannot write the output: {e}"));

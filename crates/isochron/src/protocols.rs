@@ -9,6 +9,8 @@
 //! - [`bip340`]: BIP-340 Schnorr signatures (secp256k1): x-only keys, tagged hashes, batch
 //!   verification.
 //! - [`ecdh`]: ECDH (SEC 1 v2 §3.3.1) on the same curves and keys.
+//! - [`evm`]: the EVM's cryptographic precompiles (0x01–0x11, 0x100), byte- and gas-exact per
+//!   their EIPs, for the forks Istanbul to Osaka.
 //! - [`ecdsa`]: ECDSA (SEC 1 v2 §4.1) with RFC 6979 nonces and DER signatures, generic over
 //!   the short Weierstrass curves (secp256k1, P-256).
 
@@ -17,4 +19,5 @@ pub mod ecdh;
 pub mod ecdsa;
 pub mod eip4844;
 pub mod eip7594;
+pub mod evm;
 mod verdict;

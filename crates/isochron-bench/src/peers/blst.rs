@@ -47,7 +47,8 @@ impl Peer for Blst {
             | Op::FrFft(..)
             | Op::Eip4844(_)
             | Op::Eip7594(_)
-            | Op::Sec(..) => None,
+            | Op::Sec(..)
+            | Op::Evm(_) => None,
         }
     }
 }
