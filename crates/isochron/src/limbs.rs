@@ -10,6 +10,7 @@
 use crate::error::Error;
 
 pub mod mont;
+pub mod p25519;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64_addsub;
 #[cfg(target_arch = "x86_64")]

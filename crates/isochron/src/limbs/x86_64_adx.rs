@@ -580,6 +580,7 @@ macro_rules! sqr4_product {
 
 mod crandall;
 mod full;
+pub mod p25519;
 mod wide;
 pub use wide::{mul_wide, redc};
 

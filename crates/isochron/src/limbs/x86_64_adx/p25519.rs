@@ -1,0 +1,194 @@
+//! Multiplication and squaring modulo `p = 2^255 − 19` with MULX/ADCX/ADOX on four saturated
+//! 64-bit limbs, weakly reduced (inputs and outputs any value below `2^256`, see
+//! [`crate::limbs::p25519`], the portable reference these kernels are tested against).
+//!
+//! **Algorithm.** The 512-bit product `T = H·2^256 + L` by operand scanning (HAC Alg. 14.12;
+//! squares with each cross product once, Alg. 14.16, the shared `sqr4_product!`), then the
+//! pseudo-Mersenne reduction `2^256 ≡ 38 (mod p)` (Bernstein, "Curve25519: new Diffie-Hellman
+//! speed records", PKC 2006, §4): one row `L + 38·H` with `RDX = 38`, the low halves of the four
+//! `MULX` on the ADCX chain and the high halves one word up on the ADOX chain (Intel white paper
+//! 327831, "New instructions supporting large integer arithmetic", 2012), both chains ending in
+//! the fifth word `c ≤ 39`. Then `38·c < 2^11` is added to the low words (`IMUL` by an
+//! immediate), and a carry out of that addition, which leaves the low words below `2^11`, adds
+//! 38 once more: `SBB r, r`, `AND r, 38`, `ADD`, which cannot carry.
+//!
+//! **Registers.** The product's eight words, `lo`/`hi` and `RDX` plus the pointer to `b` take 12
+//! of the 13 general-purpose registers the compiler hands out. In the product `a` comes in
+//! registers (`a[0]` in `RDX`, `a[i]` in the register of the word `T[i+4]` that row `i` starts,
+//! as in the `crandall` kernels), so that a chain `x = x·y` does not go through memory; `b` comes
+//! through a pointer, which the reduction reuses as its zero register. Straight-line code: no
+//! branch, no `CMOV` (memcheck treats it like a branch), no memory access whose address depends
+//! on data.
+
+/// `T[i..=i+4] += rdx·y[0..4]` for row `i ≥ 1` of the product, `rdx = a[i]` read from the
+/// register that becomes `T[i+4]` (zeroed here, which also clears both flags): low halves on the
+/// ADCX chain, high halves one word up on the ADOX chain.
+macro_rules! p25519_row {
+    ($t0:ident $t1:ident $t2:ident $t3:ident $t4:ident) => {
+        concat!(
+            "mov rdx, {",
+            stringify!($t4),
+            "}\n",
+            "xor {",
+            stringify!($t4),
+            ":e}, {",
+            stringify!($t4),
+            ":e}\n",
+            "mulx {hi}, {lo}, qword ptr [{y}]\n",
+            "adcx {",
+            stringify!($t0),
+            "}, {lo}\n",
+            "adox {",
+            stringify!($t1),
+            "}, {hi}\n",
+            "mulx {hi}, {lo}, qword ptr [{y} + 8]\n",
+            "adcx {",
+            stringify!($t1),
+            "}, {lo}\n",
+            "adox {",
+            stringify!($t2),
+            "}, {hi}\n",
+            "mulx {hi}, {lo}, qword ptr [{y} + 16]\n",
+            "adcx {",
+            stringify!($t2),
+            "}, {lo}\n",
+            "adox {",
+            stringify!($t3),
+            "}, {hi}\n",
+            "mulx {hi}, {lo}, qword ptr [{y} + 24]\n",
+            "adcx {",
+            stringify!($t3),
+            "}, {lo}\n",
+            "adox {",
+            stringify!($t4),
+            "}, {hi}\n",
+            "adc {",
+            stringify!($t4),
+            "}, 0\n",
+        )
+    };
+}
+
+/// The reduction of the 8-word `T` in `t0..t7` to four words `≡ T (mod p)`, below `2^256`, in
+/// `t0..t3`; `$z` is a free register (zeroed here), `lo`, `hi`, `RDX` are clobbered.
+macro_rules! p25519_reduce {
+    ($z:ident) => {
+        concat!(
+            // L + 38·H: low halves on CF, high halves on OF, the fifth word in t4.
+            "mov edx, 38\n",
+            "xor {",
+            stringify!($z),
+            ":e}, {",
+            stringify!($z),
+            ":e}\n",
+            "mulx {hi}, {lo}, {t4}\n",
+            "adcx {t0}, {lo}\n",
+            "adox {t1}, {hi}\n",
+            "mulx {hi}, {lo}, {t5}\n",
+            "adcx {t1}, {lo}\n",
+            "adox {t2}, {hi}\n",
+            "mulx {hi}, {lo}, {t6}\n",
+            "adcx {t2}, {lo}\n",
+            "adox {t3}, {hi}\n",
+            "mulx {t4}, {lo}, {t7}\n",
+            "adcx {t3}, {lo}\n",
+            "adox {t4}, {",
+            stringify!($z),
+            "}\n",
+            "adcx {t4}, {",
+            stringify!($z),
+            "}\n",
+            // + 38·t4 (t4 ≤ 39), then 38 more on a carry out (which cannot carry again).
+            "imul {t4}, {t4}, 38\n",
+            "add {t0}, {t4}\n",
+            "adc {t1}, {",
+            stringify!($z),
+            "}\n",
+            "adc {t2}, {",
+            stringify!($z),
+            "}\n",
+            "adc {t3}, {",
+            stringify!($z),
+            "}\n",
+            "sbb {t4}, {t4}\n",
+            "and {t4}, 38\n",
+            "add {t0}, {t4}\n",
+        )
+    };
+}
+
+/// `a·b mod p`, weakly reduced (below `2^256`), for any `a, b < 2^256`. Constant time.
+///
+/// # Safety
+/// The CPU supports BMI2 and ADX ([`super::available`] returned `true`).
+#[inline(always)]
+pub unsafe fn mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    let (r0, r1, r2, r3);
+    // SAFETY: the assembly reads 4 words behind `b`, a valid `[u64; 4]` reference, writes only
+    // the declared registers, does not touch the stack and uses only BMI2/ADX instructions
+    // beyond x86-64, which the caller guarantees.
+    unsafe {
+        core::arch::asm!(
+            // Row 0: T[0..=4] = a[0]·b (a[0] in rdx).
+            "mulx {t1}, {t0}, qword ptr [{y}]",
+            "mulx {t2}, {lo}, qword ptr [{y} + 8]",
+            "add {t1}, {lo}",
+            "mulx {t3}, {lo}, qword ptr [{y} + 16]",
+            "adc {t2}, {lo}",
+            "mulx {t4}, {lo}, qword ptr [{y} + 24]",
+            "adc {t3}, {lo}",
+            "adc {t4}, 0",
+            p25519_row!(t1 t2 t3 t4 t5),
+            p25519_row!(t2 t3 t4 t5 t6),
+            p25519_row!(t3 t4 t5 t6 t7),
+            p25519_reduce!(y),
+            y = inout(reg) b.as_ptr() => _,
+            lo = out(reg) _,
+            hi = out(reg) _,
+            t0 = out(reg) r0,
+            t1 = out(reg) r1,
+            t2 = out(reg) r2,
+            t3 = out(reg) r3,
+            t4 = out(reg) _,
+            t5 = inout(reg) a[1] => _,
+            t6 = inout(reg) a[2] => _,
+            t7 = inout(reg) a[3] => _,
+            inout("rdx") a[0] => _,
+            options(pure, readonly, nostack),
+        );
+    }
+    [r0, r1, r2, r3]
+}
+
+/// `a² mod p`, weakly reduced (below `2^256`), for any `a < 2^256`: the 8-word square with each
+/// cross product once (`sqr4_product!`, 10 `MULX`), then the same reduction. Constant time.
+///
+/// # Safety
+/// The CPU supports BMI2 and ADX ([`super::available`] returned `true`).
+#[inline(always)]
+pub unsafe fn sqr(a: &[u64; 4]) -> [u64; 4] {
+    let (r0, r1, r2, r3);
+    // SAFETY: the assembly reads 4 words behind `a`, a valid `[u64; 4]` reference, writes only
+    // the declared registers, does not touch the stack and uses only BMI2/ADX instructions
+    // beyond x86-64, which the caller guarantees.
+    unsafe {
+        core::arch::asm!(
+            sqr4_product!(),
+            p25519_reduce!(x),
+            x = inout(reg) a.as_ptr() => _,
+            lo = out(reg) _,
+            hi = out(reg) _,
+            t0 = out(reg) r0,
+            t1 = out(reg) r1,
+            t2 = out(reg) r2,
+            t3 = out(reg) r3,
+            t4 = out(reg) _,
+            t5 = out(reg) _,
+            t6 = out(reg) _,
+            t7 = out(reg) _,
+            out("rdx") _,
+            options(pure, readonly, nostack),
+        );
+    }
+    [r0, r1, r2, r3]
+}
