@@ -298,19 +298,29 @@ impl Fe {
     /// `self + rhs`.
     #[inline(always)]
     pub fn add(&self, rhs: &Fe) -> Fe {
-        Fe(p25519::add(&self.0, &rhs.0))
+        // The ADD/ADC (SUB/SBB) assembly needs only base x86-64: no CPU check.
+        #[cfg(target_arch = "x86_64")]
+        let r = crate::limbs::x86_64_adx::p25519::add(&self.0, &rhs.0);
+        #[cfg(not(target_arch = "x86_64"))]
+        let r = p25519::add(&self.0, &rhs.0);
+        Fe(r)
     }
 
     /// `self − rhs`.
     #[inline(always)]
     pub fn sub(&self, rhs: &Fe) -> Fe {
-        Fe(p25519::sub(&self.0, &rhs.0))
+        // The ADD/ADC (SUB/SBB) assembly needs only base x86-64: no CPU check.
+        #[cfg(target_arch = "x86_64")]
+        let r = crate::limbs::x86_64_adx::p25519::sub(&self.0, &rhs.0);
+        #[cfg(not(target_arch = "x86_64"))]
+        let r = p25519::sub(&self.0, &rhs.0);
+        Fe(r)
     }
 
     /// `−self`.
     #[inline(always)]
     pub fn neg(&self) -> Fe {
-        Fe(p25519::neg(&self.0))
+        Fe::ZERO.sub(self)
     }
 
     /// `self · rhs`.
@@ -745,6 +755,8 @@ mod tests {
             // SAFETY: `available()` returned true above.
             assert_eq!(unsafe { x86_64_adx::p25519::sqr(a) }, p25519::sqr(a), "sqr {a:x?}");
             for b in &xs {
+                assert_eq!(x86_64_adx::p25519::add(a, b), p25519::add(a, b), "add {a:x?} {b:x?}");
+                assert_eq!(x86_64_adx::p25519::sub(a, b), p25519::sub(a, b), "sub {a:x?} {b:x?}");
                 // SAFETY: as above.
                 assert_eq!(unsafe { x86_64_adx::p25519::mul(a, b) }, p25519::mul(a, b), "mul {a:x?} {b:x?}");
             }
@@ -758,6 +770,8 @@ mod tests {
                 assert_eq!(x86_64_adx::p25519::mul(&a, &b), p25519::mul(&a, &b));
                 assert_eq!(x86_64_adx::p25519::sqr(&a), p25519::sqr(&a));
             }
+            assert_eq!(x86_64_adx::p25519::add(&a, &b), p25519::add(&a, &b));
+            assert_eq!(x86_64_adx::p25519::sub(&a, &b), p25519::sub(&a, &b));
         }
     }
 
@@ -804,5 +818,91 @@ mod tests {
         same(&Fe::random(&mut r1), &FiatFe::random(&mut r2));
         same(&Fe::from_limbs(consts::HALF), &FiatFe::from_limbs(consts::HALF));
         assert_eq!(Fe::from_limbs(consts::HALF).double(), Fe::ONE);
+    }
+
+    /// Micro-benchmark (not run in CI, no assertion on time): chains of 10^6 dependent products
+    /// and squares, `x = x·y` and `x = x²`, on the own assembly, the own portable code and
+    /// fiat-crypto's radix-2^51 `fiat_25519_carry_mul`/`carry_square`; prints ns/op. Run with
+    /// `cargo test -j 1 -p isochron --profile ci --lib --features fiat curve25519 -- --ignored
+    /// --nocapture bench_`.
+    #[test]
+    #[ignore]
+    fn bench_mul_square_chains() {
+        use std::hint::black_box;
+        use std::time::Instant;
+        const N: u32 = 1_000_000;
+        fn time<T: Copy>(name: &str, n: u32, x0: T, step: impl Fn(T) -> T, show: impl Fn(&T) -> [u8; 32]) {
+            let mut best = f64::MAX;
+            let mut out = [0u8; 32];
+            for _ in 0..5 {
+                let mut x = black_box(x0);
+                let t = Instant::now();
+                for _ in 0..n {
+                    x = step(x);
+                }
+                best = best.min(t.elapsed().as_secs_f64() * 1e9 / f64::from(n));
+                out = show(&black_box(x));
+            }
+            println!("{name:<40} {best:6.2} ns/op   (result {})", hex::encode(&out[..4]));
+        }
+        let x0 = Fe::from_bytes(&[0x5a; 32]);
+        let y = black_box(Fe::from_bytes(&[0xa7; 32]));
+        let show = |x: &Fe| x.to_bytes();
+        #[cfg(target_arch = "x86_64")]
+        if crate::limbs::x86_64_adx::available() {
+            use crate::limbs::x86_64_adx::p25519 as asm;
+            // SAFETY: `available()` returned true.
+            time("own 4x64 MULX/ADX mul", N, x0, |x| Fe(unsafe { asm::mul(&x.0, &y.0) }), show);
+            // SAFETY: as above.
+            time("own 4x64 MULX/ADX square", N, x0, |x| Fe(unsafe { asm::sqr(&x.0) }), show);
+        }
+        time("own 4x64 portable mul", N, x0, |x| Fe(p25519::mul(&x.0, &y.0)), show);
+        time("own 4x64 portable square", N, x0, |x| Fe(p25519::sqr(&x.0)), show);
+        #[cfg(target_arch = "x86_64")]
+        time("own 4x64 add (ADD/ADC asm)", N, x0, |x| x + y, show);
+        #[cfg(target_arch = "x86_64")]
+        time("own 4x64 sub (SUB/SBB asm)", N, x0, |x| x - y, show);
+        time("own 4x64 add (portable)", N, x0, |x| Fe(p25519::add(&x.0, &y.0)), show);
+        time("own 4x64 sub (portable)", N, x0, |x| Fe(p25519::sub(&x.0, &y.0)), show);
+        time("own 4x64 mul_small(121666)", N, x0, |x| x.mul_small(121_666), show);
+        time("own Fe invert (Fermat chain)", N / 1000, x0, |x| x.invert().unwrap(), show);
+        #[cfg(feature = "fiat")]
+        {
+            use crate::curves::curve25519::field_fiat::FiatFe;
+            use fiat_crypto::curve25519_64 as f;
+            let fx0 = FiatFe::from_bytes(&[0x5a; 32]);
+            let fy = black_box(FiatFe::from_bytes(&[0xa7; 32]));
+            let fshow = |x: &FiatFe| x.to_bytes();
+            time(
+                "fiat radix-2^51 carry_mul",
+                N,
+                fx0,
+                |x| {
+                    let mut out = f::fiat_25519_tight_field_element([0; 5]);
+                    f::fiat_25519_carry_mul(
+                        &mut out,
+                        &f::fiat_25519_loose_field_element(x.0),
+                        &f::fiat_25519_loose_field_element(fy.0),
+                    );
+                    FiatFe(out.0)
+                },
+                fshow,
+            );
+            time(
+                "fiat radix-2^51 carry_square",
+                N,
+                fx0,
+                |x| {
+                    let mut out = f::fiat_25519_tight_field_element([0; 5]);
+                    f::fiat_25519_carry_square(&mut out, &f::fiat_25519_loose_field_element(x.0));
+                    FiatFe(out.0)
+                },
+                fshow,
+            );
+            time("fiat add (+carry)", N, fx0, |x| x + fy, fshow);
+            time("fiat sub (+carry)", N, fx0, |x| x - fy, fshow);
+            time("fiat mul_small(121666) (scmul)", N, fx0, |x| x.mul_small(121_666), fshow);
+            time("fiat FiatFe invert (Fermat chain)", N / 1000, fx0, |x| x.invert().unwrap(), fshow);
+        }
     }
 }

@@ -192,3 +192,78 @@ pub unsafe fn sqr(a: &[u64; 4]) -> [u64; 4] {
     }
     [r0, r1, r2, r3]
 }
+
+/// `a + b mod p`, weakly reduced, for any `a, b < 2^256`: one `ADD`/`ADC` chain, its carry
+/// turned into 38 by a mask (`SBB r, r`, `AND r, 38`) and added, and the carry of that once more
+/// (which leaves the low words below 38, so the last addition cannot carry). Base x86-64
+/// instructions only (no BMI2/ADX needed), as the portable [`crate::limbs::p25519::add`] but
+/// without LLVM's `setb`/re-add sequences for its `u128` carries. Constant time.
+#[inline(always)]
+pub fn add(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    let (r0, r1, r2, r3);
+    // SAFETY: register-only arithmetic on the declared operands; no memory access, no stack.
+    unsafe {
+        core::arch::asm!(
+            "add {r0}, {b0}",
+            "adc {r1}, {b1}",
+            "adc {r2}, {b2}",
+            "adc {r3}, {b3}",
+            "sbb {b0}, {b0}",
+            "and {b0}, 38",
+            "add {r0}, {b0}",
+            "adc {r1}, 0",
+            "adc {r2}, 0",
+            "adc {r3}, 0",
+            "sbb {b0}, {b0}",
+            "and {b0}, 38",
+            "add {r0}, {b0}",
+            r0 = inout(reg) a[0] => r0,
+            r1 = inout(reg) a[1] => r1,
+            r2 = inout(reg) a[2] => r2,
+            r3 = inout(reg) a[3] => r3,
+            b0 = inout(reg) b[0] => _,
+            b1 = in(reg) b[1],
+            b2 = in(reg) b[2],
+            b3 = in(reg) b[3],
+            options(pure, nomem, nostack),
+        );
+    }
+    [r0, r1, r2, r3]
+}
+
+/// `a − b mod p`, weakly reduced, for any `a, b < 2^256`: one `SUB`/`SBB` chain, its borrow
+/// (`2^256` added) turned into 38 by a mask and subtracted, and the borrow of that once more
+/// (the difference wrapped to at least `2^256 − 38`, so the last subtraction cannot borrow).
+/// Base x86-64 instructions only. Constant time.
+#[inline(always)]
+pub fn sub(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    let (r0, r1, r2, r3);
+    // SAFETY: register-only arithmetic on the declared operands; no memory access, no stack.
+    unsafe {
+        core::arch::asm!(
+            "sub {r0}, {b0}",
+            "sbb {r1}, {b1}",
+            "sbb {r2}, {b2}",
+            "sbb {r3}, {b3}",
+            "sbb {b0}, {b0}",
+            "and {b0}, 38",
+            "sub {r0}, {b0}",
+            "sbb {r1}, 0",
+            "sbb {r2}, 0",
+            "sbb {r3}, 0",
+            "sbb {b0}, {b0}",
+            "and {b0}, 38",
+            "sub {r0}, {b0}",
+            r0 = inout(reg) a[0] => r0,
+            r1 = inout(reg) a[1] => r1,
+            r2 = inout(reg) a[2] => r2,
+            r3 = inout(reg) a[3] => r3,
+            b0 = inout(reg) b[0] => _,
+            b1 = in(reg) b[1],
+            b2 = in(reg) b[2],
+            b3 = in(reg) b[3],
+            options(pure, nomem, nostack),
+        );
+    }
+    [r0, r1, r2, r3]
+}
