@@ -23,6 +23,8 @@ use crate::field::PrimeField;
 
 pub mod short_weierstrass;
 
+pub(crate) use short_weierstrass::wnaf;
+
 /// A prime-order group of curve points in the coordinates used for arithmetic (projective),
 /// written additively. Everything is constant time unless its name ends in `_vartime`.
 ///

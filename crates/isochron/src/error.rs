@@ -62,6 +62,14 @@ pub enum Error {
     Identity,
     /// An empty list where at least one item is required (BLS Aggregate of no signatures).
     Empty,
+    /// The input is longer than the specification allows (an Ed25519ctx or Ed25519ph context
+    /// over 255 bytes, RFC 8032 §5.1).
+    TooLong {
+        /// The most bytes accepted.
+        max: usize,
+        /// The number of bytes given.
+        got: usize,
+    },
     /// Lists that must have the same number of items do not (EIP-4844
     /// `verify_blob_kzg_proof_batch`: blobs, commitments and proofs), or a list has the wrong
     /// number of items (a KZG trusted setup's point counts).
@@ -127,6 +135,7 @@ impl fmt::Display for Error {
                 write!(f, "FFT input of {got} elements for a domain of {expected} points")
             }
             Error::TooShort { min, got } => write!(f, "too short: at least {min} bytes required, got {got}"),
+            Error::TooLong { max, got } => write!(f, "too long: at most {max} bytes allowed, got {got}"),
             Error::Identity => f.write_str("point at infinity is not allowed here"),
             Error::Empty => f.write_str("empty input list"),
             Error::Count { expected, got } => write!(f, "wrong number of items: expected {expected}, got {got}"),

@@ -55,6 +55,7 @@ pub mod pairing;
 pub mod protocols;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod sha512;
 mod std_traits;
 #[cfg(test)]
 mod test_util;

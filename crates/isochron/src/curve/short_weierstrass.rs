@@ -31,6 +31,7 @@ pub use fixed_base::{FixedBaseTable, GeneratorWnafTable};
 pub use msm::MsmTable;
 pub(crate) use multi_msm::MultiFixedMsm;
 pub use projective::Projective;
+pub(crate) use scalar_mul::wnaf;
 
 /// The parameters of a short Weierstrass curve `y² = x³ + ax + b`, `a ∈ {0, −3}`, and its
 /// prime-order subgroup.

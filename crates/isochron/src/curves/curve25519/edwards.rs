@@ -1,0 +1,776 @@
+//! Edwards25519 (RFC 8032 §5.1; RFC 7748 §4.1): the twisted Edwards curve
+//! `−x² + y² = 1 + d·x²y²`, `d = −121665/121666`, over GF(2^255 − 19), a group of order `8·ℓ`.
+//!
+//! Points are kept in the extended coordinates `(X : Y : Z : T)`, `x = X/Z`, `y = Y/Z`,
+//! `T = XY/Z` of Hisil–Wong–Carter–Dawson ("Twisted Edwards curves revisited", Asiacrypt 2008,
+//! §3.1 for `a = −1`). Because `a = −1` is a square and `d` is not, the unified addition law is
+//! complete: it adds any two points, equal, opposite or the identity included, so every
+//! constant-time path is branch-free without special cases. Intermediate forms:
+//! - *completed* `((X : Z), (Y : T))`, the output of an addition or doubling before the final
+//!   products (HWCD §3.2, "P¹ × P¹"), converted to extended (4M) or projective (3M);
+//! - *projective* `(X : Y : Z)` for runs of doublings (3M + 4S per doubling after the first);
+//! - *cached* `(Y + X, Y − X, Z, 2d·T)` and *affine cached* `(y + x, y − x, 2d·xy)` for the
+//!   second operand of additions (8M and 7M).
+//!
+//! The generic parameter `F` is the field backend: isochron's own kernels ([`Fe`], the default)
+//! or fiat-crypto's generated code (`FiatFe`, feature `fiat`).
+
+use alloc::vec::Vec;
+use core::ops::{Add, Mul, Neg, Sub};
+
+use subtle::{Choice, ConditionallyNegatable, ConditionallySelectable, ConstantTimeEq};
+use zeroize::Zeroize;
+
+use super::field::{Fe, Fe25519};
+use super::scalar::{self, Scalar};
+use crate::error::Error;
+use crate::field::{Field, PrimeField};
+
+/// Curve constants as canonical little-endian limbs (computed from RFC 8032 §5.1's
+/// definitions; a unit test re-derives them).
+pub(crate) mod consts {
+    /// `d = −121665/121666 mod p`.
+    pub const D: [u64; 4] = [0x75eb4dca135978a3, 0x00700a4d4141d8ab, 0x8cc740797779e898, 0x52036cee2b6ffe73];
+    /// `2d mod p`.
+    pub const D2: [u64; 4] = [0xebd69b9426b2f159, 0x00e0149a8283b156, 0x198e80f2eef3d130, 0x2406d9dc56dffce7];
+    /// The base point's `x` (RFC 8032 §5.1: the non-negative `x` with `y = 4/5`).
+    pub const BASE_X: [u64; 4] = [0xc9562d608f25d51a, 0x692cc7609525a7b2, 0xc0a4e231fdd6dc5c, 0x216936d3cd6e53fe];
+    /// The base point's `y = 4/5`.
+    pub const BASE_Y: [u64; 4] = [0x6666666666666658, 0x6666666666666666, 0x6666666666666666, 0x6666666666666666];
+}
+
+/// A field backend with the Edwards25519 constants and the base point's precomputed tables
+/// (one set per backend and process).
+pub trait EdwardsField: Fe25519 {
+    /// The curve constant `d`.
+    const D: Self;
+    /// `2d`.
+    const D2: Self;
+    /// The base point's affine `x`.
+    const BASE_X: Self;
+    /// The base point's affine `y`.
+    const BASE_Y: Self;
+
+    /// Runs `f` on the base point's constant-time table (built once per process with `std`,
+    /// on each call without).
+    fn with_basepoint_table<R>(f: impl FnOnce(&BasepointTable<Self>) -> R) -> R;
+    /// Runs `f` on the base point's odd multiples `[1, 3, …, 127]·B` for the variable-time
+    /// double-scalar multiplication.
+    fn with_basepoint_odd_multiples<R>(f: impl FnOnce(&[AffineCached<Self>]) -> R) -> R;
+}
+
+/// Implements [`EdwardsField`] for a backend with a `const fn from_limbs`.
+macro_rules! edwards_field {
+    ($fe:ty) => {
+        impl EdwardsField for $fe {
+            const D: Self = <$fe>::from_limbs(consts::D);
+            const D2: Self = <$fe>::from_limbs(consts::D2);
+            const BASE_X: Self = <$fe>::from_limbs(consts::BASE_X);
+            const BASE_Y: Self = <$fe>::from_limbs(consts::BASE_Y);
+
+            fn with_basepoint_table<R>(f: impl FnOnce(&BasepointTable<Self>) -> R) -> R {
+                #[cfg(feature = "std")]
+                {
+                    static TABLE: std::sync::OnceLock<BasepointTable<$fe>> = std::sync::OnceLock::new();
+                    f(TABLE.get_or_init(BasepointTable::new))
+                }
+                #[cfg(not(feature = "std"))]
+                {
+                    f(&BasepointTable::new())
+                }
+            }
+
+            fn with_basepoint_odd_multiples<R>(f: impl FnOnce(&[AffineCached<Self>]) -> R) -> R {
+                #[cfg(feature = "std")]
+                {
+                    static TABLE: std::sync::OnceLock<Vec<AffineCached<$fe>>> = std::sync::OnceLock::new();
+                    f(TABLE.get_or_init(|| EdwardsPoint::<$fe>::basepoint().odd_multiples_affine(BASE_WNAF_WIDTH)))
+                }
+                #[cfg(not(feature = "std"))]
+                {
+                    f(&EdwardsPoint::<$fe>::basepoint().odd_multiples_affine(BASE_WNAF_WIDTH))
+                }
+            }
+        }
+    };
+}
+
+edwards_field!(Fe);
+#[cfg(feature = "fiat")]
+edwards_field!(super::field_fiat::FiatFe);
+
+/// wNAF width of the base point in [`EdwardsPoint::vartime_double_scalar_mul_basepoint`]
+/// (64 precomputed odd multiples).
+const BASE_WNAF_WIDTH: u32 = 8;
+/// wNAF width of a variable point (8 odd multiples).
+const VAR_WNAF_WIDTH: u32 = 5;
+
+/// A point of Edwards25519 in extended coordinates (module documentation). Equality is
+/// equality of points (projective), not of representations.
+#[derive(Clone, Copy, Debug)]
+pub struct EdwardsPoint<F: EdwardsField = Fe> {
+    x: F,
+    y: F,
+    z: F,
+    t: F,
+}
+
+/// A point in projective coordinates `(X : Y : Z)` (no `T`), for doublings.
+#[derive(Clone, Copy, Debug)]
+struct Projective<F> {
+    x: F,
+    y: F,
+    z: F,
+}
+
+/// The completed form `((X : Z), (Y : T))`: `x = X/Z`, `y = Y/T`.
+#[derive(Clone, Copy, Debug)]
+struct Completed<F> {
+    x: F,
+    y: F,
+    z: F,
+    t: F,
+}
+
+/// A point prepared as the second operand of an addition: `(Y + X, Y − X, Z, 2d·T)`.
+#[derive(Clone, Copy, Debug)]
+pub struct Cached<F> {
+    y_plus_x: F,
+    y_minus_x: F,
+    z: F,
+    t2d: F,
+}
+
+/// An affine point prepared as the second operand of an addition: `(y + x, y − x, 2d·xy)`.
+#[derive(Clone, Copy, Debug)]
+pub struct AffineCached<F> {
+    y_plus_x: F,
+    y_minus_x: F,
+    xy2d: F,
+}
+
+impl<F: EdwardsField> Completed<F> {
+    /// Extended coordinates `(XT : YZ : ZT : XY)` (4M).
+    #[inline(always)]
+    fn to_extended(self) -> EdwardsPoint<F> {
+        EdwardsPoint { x: self.x * self.t, y: self.y * self.z, z: self.z * self.t, t: self.x * self.y }
+    }
+
+    /// Projective coordinates `(XT : YZ : ZT)` (3M).
+    #[inline(always)]
+    fn to_projective(self) -> Projective<F> {
+        Projective { x: self.x * self.t, y: self.y * self.z, z: self.z * self.t }
+    }
+}
+
+impl<F: EdwardsField> Projective<F> {
+    /// `2·P` (HWCD §3.3, "dbl-2008-hwcd" with `a = −1`): 4S, before the caller's conversion.
+    #[inline(always)]
+    fn double(&self) -> Completed<F> {
+        let xx = self.x.square();
+        let yy = self.y.square();
+        let zz2 = self.z.square().double();
+        let xy2 = (self.x + self.y).square();
+        let yy_plus_xx = yy + xx;
+        let yy_minus_xx = yy - xx;
+        Completed { x: xy2 - yy_plus_xx, y: yy_plus_xx, z: yy_minus_xx, t: zz2 - yy_minus_xx }
+    }
+}
+
+impl<F: Field> Cached<F> {
+    /// The cached form of the identity.
+    fn identity() -> Self {
+        Cached { y_plus_x: F::ONE, y_minus_x: F::ONE, z: F::ONE, t2d: F::ZERO }
+    }
+}
+
+impl<F: Field> ConditionallySelectable for Cached<F> {
+    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
+        Cached {
+            y_plus_x: F::conditional_select(&a.y_plus_x, &b.y_plus_x, c),
+            y_minus_x: F::conditional_select(&a.y_minus_x, &b.y_minus_x, c),
+            z: F::conditional_select(&a.z, &b.z, c),
+            t2d: F::conditional_select(&a.t2d, &b.t2d, c),
+        }
+    }
+}
+
+impl<F: Field> ConditionallyNegatable for Cached<F> {
+    fn conditional_negate(&mut self, c: Choice) {
+        F::conditional_swap(&mut self.y_plus_x, &mut self.y_minus_x, c);
+        self.t2d.conditional_assign(&-self.t2d, c);
+    }
+}
+
+impl<F: Field> ConditionallySelectable for AffineCached<F> {
+    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
+        AffineCached {
+            y_plus_x: F::conditional_select(&a.y_plus_x, &b.y_plus_x, c),
+            y_minus_x: F::conditional_select(&a.y_minus_x, &b.y_minus_x, c),
+            xy2d: F::conditional_select(&a.xy2d, &b.xy2d, c),
+        }
+    }
+}
+
+impl<F: Field> ConditionallyNegatable for AffineCached<F> {
+    fn conditional_negate(&mut self, c: Choice) {
+        F::conditional_swap(&mut self.y_plus_x, &mut self.y_minus_x, c);
+        self.xy2d.conditional_assign(&-self.xy2d, c);
+    }
+}
+
+impl<F: Field> Zeroize for Cached<F> {
+    fn zeroize(&mut self) {
+        self.y_plus_x.zeroize();
+        self.y_minus_x.zeroize();
+        self.z.zeroize();
+        self.t2d.zeroize();
+    }
+}
+
+impl<F: Field> AffineCached<F> {
+    /// The affine cached form of the identity.
+    fn identity() -> Self {
+        AffineCached { y_plus_x: F::ONE, y_minus_x: F::ONE, xy2d: F::ZERO }
+    }
+
+    fn neg(&self) -> Self {
+        AffineCached { y_plus_x: self.y_minus_x, y_minus_x: self.y_plus_x, xy2d: -self.xy2d }
+    }
+}
+
+impl<F: EdwardsField> Cached<F> {
+    fn neg(&self) -> Self {
+        Cached { y_plus_x: self.y_minus_x, y_minus_x: self.y_plus_x, z: self.z, t2d: -self.t2d }
+    }
+}
+
+/// Constant-time selection of `[x]·P` from `table = [P, 2P, …, 8P]` for `x ∈ [−8, 8]`: every
+/// entry is read, the sign applied by a conditional negation.
+fn select_signed<T: ConditionallySelectable + ConditionallyNegatable>(table: &[T; 8], identity: T, x: i8) -> T {
+    let neg_mask = (x >> 7) as u8; // 0xff for negative x
+    let abs = ((x as u8) ^ neg_mask).wrapping_sub(neg_mask);
+    let mut r = identity;
+    for (j, e) in table.iter().enumerate() {
+        r.conditional_assign(e, abs.ct_eq(&(j as u8 + 1)));
+    }
+    r.conditional_negate(Choice::from(neg_mask & 1));
+    r
+}
+
+impl<F: EdwardsField> EdwardsPoint<F> {
+    /// The neutral element `(0, 1)`.
+    pub const IDENTITY: Self = EdwardsPoint { x: F::ZERO, y: F::ONE, z: F::ONE, t: F::ZERO };
+
+    /// The base point `B` of RFC 8032 §5.1 (`y = 4/5`, `x` even), of order `ℓ`.
+    pub fn basepoint() -> Self {
+        Self::from_affine(F::BASE_X, F::BASE_Y)
+    }
+
+    /// The point with affine coordinates `(x, y)` (not checked to be on the curve).
+    fn from_affine(x: F, y: F) -> Self {
+        EdwardsPoint { x, y, z: F::ONE, t: x * y }
+    }
+
+    /// The affine coordinates `(x, y)` (one constant-time inversion).
+    pub fn to_affine(&self) -> (F, F) {
+        let zi = self.z.invert().unwrap_or(F::ZERO);
+        (self.x * zi, self.y * zi)
+    }
+
+    fn to_projective(self) -> Projective<F> {
+        Projective { x: self.x, y: self.y, z: self.z }
+    }
+
+    /// The cached form of `self` for additions.
+    pub fn to_cached(&self) -> Cached<F> {
+        Cached { y_plus_x: self.y + self.x, y_minus_x: self.y - self.x, z: self.z, t2d: self.t * F::D2 }
+    }
+
+    /// `self + q` (HWCD §3.2, "add-2008-hwcd-3" with `k = 2d`) before the final products.
+    #[inline(always)]
+    fn add_cached(&self, q: &Cached<F>) -> Completed<F> {
+        let a = (self.y - self.x) * q.y_minus_x;
+        let b = (self.y + self.x) * q.y_plus_x;
+        let c = self.t * q.t2d;
+        let d = (self.z * q.z).double();
+        Completed { x: b - a, y: b + a, z: d + c, t: d - c }
+    }
+
+    /// `self + q` for an affine cached `q` (7M in all).
+    #[inline(always)]
+    fn add_affine_cached(&self, q: &AffineCached<F>) -> Completed<F> {
+        let a = (self.y - self.x) * q.y_minus_x;
+        let b = (self.y + self.x) * q.y_plus_x;
+        let c = self.t * q.xy2d;
+        let d = self.z.double();
+        Completed { x: b - a, y: b + a, z: d + c, t: d - c }
+    }
+
+    /// `2·self`.
+    pub fn double(&self) -> Self {
+        self.to_projective().double().to_extended()
+    }
+
+    /// `2^k·self` (`k ≥ 1`): the intermediate doublings skip `T`.
+    pub fn mul_by_pow2(&self, k: u32) -> Self {
+        debug_assert!(k > 0);
+        let mut p = self.to_projective();
+        for _ in 1..k {
+            p = p.double().to_projective();
+        }
+        p.double().to_extended()
+    }
+
+    /// `[8]·self`, the cofactor multiple.
+    pub fn mul_by_cofactor(&self) -> Self {
+        self.mul_by_pow2(3)
+    }
+
+    /// Whether `self` is the identity (constant time).
+    pub fn is_identity(&self) -> Choice {
+        self.ct_eq(&Self::IDENTITY)
+    }
+
+    /// Whether `self` has small order (`[8]·self` is the identity: one of the 8 torsion points).
+    /// Constant time.
+    pub fn is_small_order(&self) -> Choice {
+        self.mul_by_cofactor().is_identity()
+    }
+
+    /// Whether `self` is in the prime-order subgroup (`[ℓ]·self` is the identity). Variable
+    /// time: public points only.
+    pub fn is_torsion_free_vartime(&self) -> bool {
+        let l = Scalar::MODULUS;
+        bool::from(self.mul_words_vartime(&l).is_identity())
+    }
+
+    /// The canonical 32-byte encoding (RFC 8032 §5.1.2): `y` little-endian with the sign of
+    /// `x` in the top bit. Constant time.
+    pub fn compress(&self) -> [u8; 32] {
+        let (x, y) = self.to_affine();
+        let mut out = y.to_bytes();
+        out[31] |= x.is_negative().unwrap_u8() << 7;
+        out
+    }
+
+    /// Decodes `bytes` (RFC 8032 §5.1.3): recovers `x` from `y` and the sign bit. Accepts only
+    /// canonical encodings: `y < p`, and not `x = 0` with the sign bit set. Points of every
+    /// order are accepted (small-order and mixed-order points included). Constant time in
+    /// `bytes` up to the returned verdict.
+    pub fn decompress(bytes: &[u8; 32]) -> Result<Self, Error> {
+        let (p, canonical_y, negative_zero) = Self::decompress_parts(bytes)?;
+        if !bool::from(canonical_y) || bool::from(negative_zero) {
+            return Err(Error::NonCanonical);
+        }
+        Ok(p)
+    }
+
+    /// Decodes `bytes` as ZIP-215 does (and curve25519-dalek's `decompress`): like
+    /// [`EdwardsPoint::decompress`] but also accepting a non-canonical `y` (`p ≤ y < 2^255`,
+    /// reduced modulo `p`) and `x = 0` with the sign bit set.
+    pub fn decompress_zip215(bytes: &[u8; 32]) -> Result<Self, Error> {
+        Self::decompress_parts(bytes).map(|(p, _, _)| p)
+    }
+
+    /// The point of `bytes`, whether `y` was canonical, and whether the encoding is `x = 0`
+    /// with the sign bit set; [`Error::NotOnCurve`] if no `x` exists.
+    fn decompress_parts(bytes: &[u8; 32]) -> Result<(Self, Choice, Choice), Error> {
+        let sign = Choice::from(bytes[31] >> 7);
+        let mut y_bytes = *bytes;
+        y_bytes[31] &= 0x7f;
+        let (y, canonical_y) = F::from_bytes_checked(&y_bytes);
+        let yy = y.square();
+        let u = yy - F::ONE;
+        let v = yy * F::D + F::ONE;
+        let (is_square, mut x) = F::sqrt_ratio_m1(&u, &v);
+        if !bool::from(is_square) {
+            return Err(Error::NotOnCurve);
+        }
+        let negative_zero = x.is_zero() & sign;
+        // `sqrt_ratio_m1` returns the non-negative root; the sign bit selects −x.
+        x = F::conditional_select(&x, &-x, sign);
+        Ok((Self::from_affine(x, y), canonical_y, negative_zero))
+    }
+
+    /// `[k]·self` for a secret scalar (constant time): signed radix-16 digits, a table of
+    /// `[1..8]·self` read in full for every digit, 252 doublings and 64 additions.
+    pub fn mul_ct(&self, k: &Scalar) -> Self {
+        let mut kb = scalar::to_bytes(k);
+        let mut e = scalar::signed_radix16(&kb);
+        let mut table = [self.to_cached(); 8];
+        for i in 1..8 {
+            table[i] = self.add_cached(&table[i - 1]).to_extended().to_cached();
+        }
+        let mut q = Self::IDENTITY.add_cached(&select_signed(&table, Cached::identity(), e[63])).to_extended();
+        for i in (0..63).rev() {
+            let mut p = q.to_projective();
+            for _ in 0..3 {
+                p = p.double().to_projective();
+            }
+            q = p.double().to_extended();
+            q = q.add_cached(&select_signed(&table, Cached::identity(), e[i])).to_extended();
+        }
+        kb.zeroize();
+        e.zeroize();
+        table.iter_mut().for_each(Zeroize::zeroize);
+        q
+    }
+
+    /// `[k]·B` for the base point and a secret scalar (constant time), from the precomputed
+    /// table: 64 affine additions and 4 doublings.
+    pub fn mul_base(k: &Scalar) -> Self {
+        F::with_basepoint_table(|t| t.mul(k))
+    }
+
+    /// `[k]·self` for public `self` and `k` (variable time: wNAF).
+    pub fn mul_vartime(&self, k: &Scalar) -> Self {
+        self.mul_words_vartime(&k.to_words())
+    }
+
+    /// `[k]·self` for a public integer `k` (little-endian words), wNAF of width 5.
+    fn mul_words_vartime(&self, k: &[u64]) -> Self {
+        let naf = crate::curve::wnaf(k, VAR_WNAF_WIDTH);
+        let table = self.odd_multiples(VAR_WNAF_WIDTH);
+        let mut q = Self::IDENTITY.to_projective();
+        for &d in naf.iter().rev() {
+            let c = q.double();
+            if d == 0 {
+                q = c.to_projective();
+                continue;
+            }
+            let ext = c.to_extended();
+            let e = &table[(d.unsigned_abs() / 2) as usize];
+            let s = if d > 0 { ext.add_cached(e) } else { ext.add_cached(&e.neg()) };
+            q = s.to_projective();
+        }
+        // `q` is projective; recompute T.
+        Self::from_projective(q)
+    }
+
+    /// Extended coordinates of a projective point: `(XZ : YZ : Z² : XY)` (4M).
+    fn from_projective(p: Projective<F>) -> Self {
+        EdwardsPoint { x: p.x * p.z, y: p.y * p.z, z: p.z.square(), t: p.x * p.y }
+    }
+
+    /// The odd multiples `[1, 3, …, 2^(w−1) − 1]·self` in cached form.
+    fn odd_multiples(&self, w: u32) -> Vec<Cached<F>> {
+        let n = 1usize << (w - 2);
+        let twice = self.double().to_cached();
+        let mut out = Vec::with_capacity(n);
+        let mut p = *self;
+        out.push(p.to_cached());
+        for _ in 1..n {
+            p = p.add_cached(&twice).to_extended();
+            out.push(p.to_cached());
+        }
+        out
+    }
+
+    /// The odd multiples `[1, 3, …, 2^(w−1) − 1]·self` in affine cached form (one batch
+    /// inversion; public points).
+    fn odd_multiples_affine(&self, w: u32) -> Vec<AffineCached<F>> {
+        let n = 1usize << (w - 2);
+        let twice = self.double().to_cached();
+        let mut pts = Vec::with_capacity(n);
+        let mut p = *self;
+        pts.push(p);
+        for _ in 1..n {
+            p = p.add_cached(&twice).to_extended();
+            pts.push(p);
+        }
+        Self::batch_to_affine_cached(&pts)
+    }
+
+    /// Affine cached forms of public points, with one batch inversion.
+    fn batch_to_affine_cached(pts: &[Self]) -> Vec<AffineCached<F>> {
+        let mut zs: Vec<F> = pts.iter().map(|p| p.z).collect();
+        F::batch_inverse_vartime(&mut zs);
+        pts.iter()
+            .zip(zs)
+            .map(|(p, zi)| {
+                let (x, y) = (p.x * zi, p.y * zi);
+                AffineCached { y_plus_x: y + x, y_minus_x: y - x, xy2d: x * y * F::D2 }
+            })
+            .collect()
+    }
+
+    /// `[a]·self + [b]·B` for public scalars (variable time; the verification hot path):
+    /// interleaved wNAF, width 5 for `self` and 8 for the base point's precomputed multiples.
+    pub fn vartime_double_scalar_mul_basepoint(&self, a: &Scalar, b: &Scalar) -> Self {
+        let na = crate::curve::wnaf(&a.to_words(), VAR_WNAF_WIDTH);
+        let nb = crate::curve::wnaf(&b.to_words(), BASE_WNAF_WIDTH);
+        let ta = self.odd_multiples(VAR_WNAF_WIDTH);
+        F::with_basepoint_odd_multiples(|tb| {
+            let len = na.len().max(nb.len());
+            let mut q = Self::IDENTITY.to_projective();
+            let mut started = false;
+            for i in (0..len).rev() {
+                let da = na.get(i).copied().unwrap_or(0);
+                let db = nb.get(i).copied().unwrap_or(0);
+                if started {
+                    let c = q.double();
+                    if da == 0 && db == 0 {
+                        q = c.to_projective();
+                        continue;
+                    }
+                    let mut ext: Self = c.to_extended();
+                    ext = ext.add_digit(da, &ta, db, tb);
+                    q = ext.to_projective();
+                } else if da != 0 || db != 0 {
+                    started = true;
+                    q = Self::IDENTITY.add_digit(da, &ta, db, tb).to_projective();
+                }
+            }
+            Self::from_projective(q)
+        })
+    }
+
+    /// `self + [da]·A + [db]·B` from the odd-multiple tables (zero digits skipped).
+    #[inline(always)]
+    fn add_digit(self, da: i16, ta: &[Cached<F>], db: i16, tb: &[AffineCached<F>]) -> Self {
+        let mut p = self;
+        if da != 0 {
+            let e = &ta[(da.unsigned_abs() / 2) as usize];
+            p = if da > 0 { p.add_cached(e) } else { p.add_cached(&e.neg()) }.to_extended();
+        }
+        if db != 0 {
+            let e = &tb[(db.unsigned_abs() / 2) as usize];
+            p = if db > 0 { p.add_affine_cached(e) } else { p.add_affine_cached(&e.neg()) }.to_extended();
+        }
+        p
+    }
+
+    /// `Σ [k_i]·P_i` for public scalars and points (variable time): Straus with wNAF for up to
+    /// [`PIPPENGER_THRESHOLD`] points, Pippenger's bucket method above.
+    pub fn multiscalar_mul_vartime(scalars: &[Scalar], points: &[Self]) -> Result<Self, Error> {
+        if scalars.len() != points.len() {
+            return Err(Error::Count { expected: points.len(), got: scalars.len() });
+        }
+        Ok(if points.len() <= PIPPENGER_THRESHOLD {
+            straus_vartime(scalars, points)
+        } else {
+            pippenger_vartime(scalars, points)
+        })
+    }
+}
+
+/// Above this many points [`EdwardsPoint::multiscalar_mul_vartime`] switches from Straus to
+/// Pippenger (measured: the crossover is near 190 points).
+pub const PIPPENGER_THRESHOLD: usize = 190;
+
+fn straus_vartime<F: EdwardsField>(scalars: &[Scalar], points: &[EdwardsPoint<F>]) -> EdwardsPoint<F> {
+    let nafs: Vec<Vec<i16>> = scalars.iter().map(|k| crate::curve::wnaf(&k.to_words(), VAR_WNAF_WIDTH)).collect();
+    let tables: Vec<Vec<Cached<F>>> = points.iter().map(|p| p.odd_multiples(VAR_WNAF_WIDTH)).collect();
+    let len = nafs.iter().map(Vec::len).max().unwrap_or(0);
+    let mut q = EdwardsPoint::<F>::IDENTITY;
+    for i in (0..len).rev() {
+        q = q.double();
+        for (naf, t) in nafs.iter().zip(&tables) {
+            let d = naf.get(i).copied().unwrap_or(0);
+            if d != 0 {
+                let e = &t[(d.unsigned_abs() / 2) as usize];
+                q = if d > 0 { q.add_cached(e) } else { q.add_cached(&e.neg()) }.to_extended();
+            }
+        }
+    }
+    q
+}
+
+/// Pippenger's bucket method with signed digits of `c` bits: per window, each point is added to
+/// (or subtracted from) the bucket of its digit's magnitude, and the buckets are summed by the
+/// running-sum trick.
+fn pippenger_vartime<F: EdwardsField>(scalars: &[Scalar], points: &[EdwardsPoint<F>]) -> EdwardsPoint<F> {
+    let n = points.len();
+    let c: usize = match n {
+        0..=500 => 6,
+        501..=800 => 7,
+        801..=4000 => 8,
+        4001..=20000 => 10,
+        _ => 12,
+    };
+    let windows = 256usize.div_ceil(c);
+    // Signed digits in [−2^(c−1), 2^(c−1)] per window, windows × n.
+    let mut digits = alloc::vec![0i32; windows * n];
+    for (j, k) in scalars.iter().enumerate() {
+        let w = k.to_words();
+        let mut carry = 0i64;
+        for i in 0..windows {
+            let bit = i * c;
+            let (limb, off) = (bit / 64, bit % 64);
+            let mut v = if limb < 4 { w[limb] >> off } else { 0 };
+            if off + c > 64 && limb + 1 < 4 {
+                v |= w[limb + 1] << (64 - off);
+            }
+            let v = (v & ((1u64 << c) - 1)) as i64 + carry;
+            carry = (v + (1 << (c - 1))) >> c;
+            digits[i * n + j] = (v - (carry << c)) as i32;
+        }
+    }
+    let cached: Vec<Cached<F>> = points.iter().map(EdwardsPoint::to_cached).collect();
+    let nb = 1usize << (c - 1);
+    let mut total = EdwardsPoint::<F>::IDENTITY;
+    let mut buckets = alloc::vec![EdwardsPoint::<F>::IDENTITY; nb];
+    for i in (0..windows).rev() {
+        total = total.mul_by_pow2(c as u32);
+        buckets.iter_mut().for_each(|b| *b = EdwardsPoint::IDENTITY);
+        for (j, p) in cached.iter().enumerate() {
+            let d = digits[i * n + j];
+            if d > 0 {
+                let b = &mut buckets[(d - 1) as usize];
+                *b = b.add_cached(p).to_extended();
+            } else if d < 0 {
+                let b = &mut buckets[(-d - 1) as usize];
+                *b = b.add_cached(&p.neg()).to_extended();
+            }
+        }
+        let mut running = EdwardsPoint::<F>::IDENTITY;
+        let mut sum = EdwardsPoint::<F>::IDENTITY;
+        for b in buckets.iter().rev() {
+            running = running + b;
+            sum = sum + &running;
+        }
+        total = total + &sum;
+    }
+    total
+}
+
+/// The base point's constant-time table: row `i < 32` holds `[1..8]·16^(2i)·B` in affine cached
+/// form (256 entries, 24 KiB).
+#[derive(Clone, Debug)]
+pub struct BasepointTable<F> {
+    rows: Vec<[AffineCached<F>; 8]>,
+}
+
+impl<F: EdwardsField> BasepointTable<F> {
+    /// Builds the table of the base point (public data; one batch inversion).
+    pub fn new() -> Self {
+        let mut pts = Vec::with_capacity(256);
+        let mut b = EdwardsPoint::<F>::basepoint();
+        for _ in 0..32 {
+            let mut m = b;
+            for _ in 0..8 {
+                pts.push(m);
+                m = m + &b;
+            }
+            b = b.mul_by_pow2(8);
+        }
+        let aff = EdwardsPoint::batch_to_affine_cached(&pts);
+        BasepointTable { rows: aff.chunks_exact(8).map(|c| core::array::from_fn(|j| c[j])).collect() }
+    }
+
+    /// `[k]·B`, constant time: `Σ_i e_i·16^i·B` as `16·Σ_odd + Σ_even`, each term a full-row
+    /// scan and a conditional negation.
+    pub fn mul(&self, k: &Scalar) -> EdwardsPoint<F> {
+        let mut kb = scalar::to_bytes(k);
+        let mut e = scalar::signed_radix16(&kb);
+        let mut q = EdwardsPoint::<F>::IDENTITY;
+        for i in (1..64).step_by(2) {
+            q = q.add_affine_cached(&select_signed(&self.rows[i / 2], AffineCached::identity(), e[i])).to_extended();
+        }
+        q = q.mul_by_pow2(4);
+        for i in (0..64).step_by(2) {
+            q = q.add_affine_cached(&select_signed(&self.rows[i / 2], AffineCached::identity(), e[i])).to_extended();
+        }
+        kb.zeroize();
+        e.zeroize();
+        q
+    }
+}
+
+impl<F: EdwardsField> Default for BasepointTable<F> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<F: EdwardsField> Default for EdwardsPoint<F> {
+    fn default() -> Self {
+        Self::IDENTITY
+    }
+}
+
+impl<F: EdwardsField> ConstantTimeEq for EdwardsPoint<F> {
+    fn ct_eq(&self, o: &Self) -> Choice {
+        (self.x * o.z).ct_eq(&(o.x * self.z)) & (self.y * o.z).ct_eq(&(o.y * self.z))
+    }
+}
+
+impl<F: EdwardsField> PartialEq for EdwardsPoint<F> {
+    fn eq(&self, o: &Self) -> bool {
+        self.ct_eq(o).into()
+    }
+}
+
+impl<F: EdwardsField> Eq for EdwardsPoint<F> {}
+
+impl<F: EdwardsField> ConditionallySelectable for EdwardsPoint<F> {
+    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
+        EdwardsPoint {
+            x: F::conditional_select(&a.x, &b.x, c),
+            y: F::conditional_select(&a.y, &b.y, c),
+            z: F::conditional_select(&a.z, &b.z, c),
+            t: F::conditional_select(&a.t, &b.t, c),
+        }
+    }
+}
+
+impl<F: EdwardsField> Zeroize for EdwardsPoint<F> {
+    fn zeroize(&mut self) {
+        self.x.zeroize();
+        self.y.zeroize();
+        self.z.zeroize();
+        self.t.zeroize();
+    }
+}
+
+impl<F: EdwardsField> Add<&EdwardsPoint<F>> for EdwardsPoint<F> {
+    type Output = EdwardsPoint<F>;
+    fn add(self, q: &EdwardsPoint<F>) -> EdwardsPoint<F> {
+        self.add_cached(&q.to_cached()).to_extended()
+    }
+}
+
+impl<F: EdwardsField> Add for EdwardsPoint<F> {
+    type Output = EdwardsPoint<F>;
+    fn add(self, q: EdwardsPoint<F>) -> EdwardsPoint<F> {
+        self + &q
+    }
+}
+
+impl<F: EdwardsField> Neg for EdwardsPoint<F> {
+    type Output = EdwardsPoint<F>;
+    fn neg(self) -> EdwardsPoint<F> {
+        EdwardsPoint { x: -self.x, y: self.y, z: self.z, t: -self.t }
+    }
+}
+
+impl<F: EdwardsField> Sub<&EdwardsPoint<F>> for EdwardsPoint<F> {
+    type Output = EdwardsPoint<F>;
+    fn sub(self, q: &EdwardsPoint<F>) -> EdwardsPoint<F> {
+        self.add_cached(&q.to_cached().neg()).to_extended()
+    }
+}
+
+impl<F: EdwardsField> Sub for EdwardsPoint<F> {
+    type Output = EdwardsPoint<F>;
+    fn sub(self, q: EdwardsPoint<F>) -> EdwardsPoint<F> {
+        self - &q
+    }
+}
+
+/// `[k]·P`, constant time ([`EdwardsPoint::mul_ct`]).
+impl<F: EdwardsField> Mul<&Scalar> for &EdwardsPoint<F> {
+    type Output = EdwardsPoint<F>;
+    fn mul(self, k: &Scalar) -> EdwardsPoint<F> {
+        self.mul_ct(k)
+    }
+}
+
+/// `[k]·P`, constant time ([`EdwardsPoint::mul_ct`]).
+impl<F: EdwardsField> Mul<Scalar> for EdwardsPoint<F> {
+    type Output = EdwardsPoint<F>;
+    fn mul(self, k: Scalar) -> EdwardsPoint<F> {
+        self.mul_ct(&k)
+    }
+}

@@ -1,0 +1,323 @@
+//! Ed25519 (RFC 8032 §5.1): key pairs from 32-byte seeds, signing (constant time in the key and
+//! the nonce; the secrets are zeroized), the Ed25519ctx and Ed25519ph variants, and three
+//! verification modes that differ only on the edge cases where implementations disagree
+//! (Chalkias–Garillot–Nikolaenko, "Taming the many EdDSAs", SSR 2020):
+//!
+//! | mode | equation | encodings of `A`, `R` | small-order `A`, `R` |
+//! |---|---|---|---|
+//! | [`Mode::Rfc8032`] ([`verify`]) | `[S]B = R + [k]A` (cofactorless) | canonical only | accepted |
+//! | [`Mode::Strict`] ([`verify_strict`]) | cofactorless | canonical only | rejected |
+//! | [`Mode::Zip215`] ([`verify_zip215`]) | `[8][S]B = [8]R + [8][k]A` (cofactored) | non-canonical accepted (ZIP 215) | accepted |
+//!
+//! Every mode requires `S < ℓ` (RFC 8032 §5.1.7). [`batch_verify`] checks many signatures with
+//! one multiscalar multiplication under random 128-bit weights; its equation is cofactored, so
+//! it accepts a batch exactly when every signature passes [`verify_zip215`] (except with
+//! probability about `2^−128`).
+//!
+//! The field arithmetic is isochron's own or, with the feature `fiat` and
+//! `field::fiat::enabled()`, fiat-crypto's; signatures are identical either way.
+
+use alloc::vec::Vec;
+
+use rand_core::{CryptoRng, RngCore};
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
+use crate::curves::curve25519::edwards::{EdwardsField, EdwardsPoint};
+use crate::curves::curve25519::scalar::{self, Scalar};
+use crate::curves::curve25519::with_backend;
+use crate::error::Error;
+use crate::sha512::{sha512, Sha512State};
+
+/// Length of a seed (the secret key of RFC 8032 §5.1.5).
+pub const SEED_LENGTH: usize = 32;
+/// Length of an encoded public key.
+pub const PUBLIC_KEY_LENGTH: usize = 32;
+/// Length of a signature `R ‖ S`.
+pub const SIGNATURE_LENGTH: usize = 64;
+/// The longest context Ed25519ctx and Ed25519ph take (RFC 8032 §5.1: at most 255 octets).
+pub const MAX_CONTEXT_LENGTH: usize = 255;
+
+/// Which Ed25519 of RFC 8032 §5.1: the prefix `dom2(phflag, context)` and whether the message is
+/// hashed first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant<'a> {
+    /// Ed25519: no prefix.
+    Pure,
+    /// Ed25519ctx with this context (RFC 8032 says it should not be empty).
+    Ctx(&'a [u8]),
+    /// Ed25519ph with this context (may be empty): the message is replaced by its SHA-512.
+    Ph(&'a [u8]),
+}
+
+/// The verification rules ([module documentation](self)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// RFC 8032 §5.1.7, cofactorless, canonical encodings.
+    #[default]
+    Rfc8032,
+    /// As [`Mode::Rfc8032`], and small-order `A` and `R` rejected.
+    Strict,
+    /// ZIP 215: cofactored, non-canonical encodings of `A` and `R` accepted.
+    Zip215,
+}
+
+impl Variant<'_> {
+    /// `dom2(phflag, context)` (RFC 8032 §2) into `out`; empty for [`Variant::Pure`].
+    fn dom2(&self, out: &mut Vec<u8>) -> Result<(), Error> {
+        let (flag, ctx) = match self {
+            Variant::Pure => return Ok(()),
+            Variant::Ctx(c) => (0u8, c),
+            Variant::Ph(c) => (1u8, c),
+        };
+        if ctx.len() > MAX_CONTEXT_LENGTH {
+            return Err(Error::TooLong { max: MAX_CONTEXT_LENGTH, got: ctx.len() });
+        }
+        out.extend_from_slice(b"SigEd25519 no Ed25519 collisions");
+        out.push(flag);
+        out.push(ctx.len() as u8);
+        out.extend_from_slice(ctx);
+        Ok(())
+    }
+
+    /// The prefix and the message as signed (`PH(M)` = SHA-512 for Ed25519ph).
+    fn prepare<'m>(&self, msg: &'m [u8], ph: &'m mut [u8; 64]) -> Result<(Vec<u8>, &'m [u8]), Error> {
+        let mut dom = Vec::new();
+        self.dom2(&mut dom)?;
+        if let Variant::Ph(_) = self {
+            *ph = sha512(&[msg]);
+            return Ok((dom, &ph[..]));
+        }
+        Ok((dom, msg))
+    }
+}
+
+/// An Ed25519 secret key: the seed and what RFC 8032 §5.1.5 derives from it (the clamped
+/// scalar `s`, the nonce prefix, the public key `A = [s]B`). Zeroized on drop.
+#[derive(Clone)]
+pub struct SigningKey {
+    seed: [u8; 32],
+    s: Scalar,
+    prefix: [u8; 32],
+    public: [u8; 32],
+}
+
+impl Zeroize for SigningKey {
+    fn zeroize(&mut self) {
+        self.seed.zeroize();
+        self.s.zeroize();
+        self.prefix.zeroize();
+    }
+}
+
+impl Drop for SigningKey {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for SigningKey {}
+
+impl core::fmt::Debug for SigningKey {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("SigningKey").field("public", &self.public).finish_non_exhaustive()
+    }
+}
+
+/// RFC 8032 §5.1.5 steps 1–3: `h = SHA-512(seed)`, `s` = the clamped low half, the prefix the
+/// high half; `A = [s]B`. Constant time.
+fn expand<F: EdwardsField>(seed: &[u8; 32]) -> SigningKey {
+    let mut h = sha512(&[seed]);
+    let mut s_bytes = [0u8; 32];
+    s_bytes.copy_from_slice(&h[..32]);
+    s_bytes[0] &= 248;
+    s_bytes[31] &= 127;
+    s_bytes[31] |= 64;
+    let s = scalar::from_bytes_mod_order(&s_bytes);
+    let mut prefix = [0u8; 32];
+    prefix.copy_from_slice(&h[32..]);
+    let public = EdwardsPoint::<F>::mul_base(&s).compress();
+    h.zeroize();
+    s_bytes.zeroize();
+    SigningKey { seed: *seed, s, prefix, public }
+}
+
+/// RFC 8032 §5.1.6: `r = SHA-512(dom ‖ prefix ‖ M) mod ℓ`, `R = [r]B`,
+/// `k = SHA-512(dom ‖ R ‖ A ‖ M) mod ℓ`, `S = r + k·s mod ℓ`. Constant time in the key and `r`.
+fn sign_parts<F: EdwardsField>(key: &SigningKey, dom: &[u8], msg: &[u8]) -> [u8; 64] {
+    let mut hr = Sha512State::new();
+    let mut rh = hr.update(dom).update(&key.prefix).update(msg).finalize();
+    let mut r = scalar::from_bytes_mod_order_wide(&rh);
+    let big_r = EdwardsPoint::<F>::mul_base(&r).compress();
+    let k = challenge(dom, &big_r, &key.public, msg);
+    let s = r + k * key.s;
+    rh.zeroize();
+    r.zeroize();
+    let mut sig = [0u8; 64];
+    sig[..32].copy_from_slice(&big_r);
+    sig[32..].copy_from_slice(&scalar::to_bytes(&s));
+    sig
+}
+
+/// `k = SHA-512(dom ‖ R ‖ A ‖ M) mod ℓ` (public).
+fn challenge(dom: &[u8], r: &[u8; 32], a: &[u8; 32], msg: &[u8]) -> Scalar {
+    let mut h = Sha512State::new();
+    scalar::from_bytes_mod_order_wide(&h.update(dom).update(r).update(a).update(msg).finalize())
+}
+
+impl SigningKey {
+    /// The key of a 32-byte seed (RFC 8032 §5.1.5).
+    pub fn from_seed(seed: &[u8; 32]) -> Self {
+        with_backend!(expand(seed))
+    }
+
+    /// A key from a fresh random seed.
+    pub fn generate(rng: &mut (impl RngCore + CryptoRng)) -> Self {
+        let mut seed = [0u8; 32];
+        rng.fill_bytes(&mut seed);
+        let key = Self::from_seed(&seed);
+        seed.zeroize();
+        key
+    }
+
+    /// The seed.
+    pub fn seed(&self) -> &[u8; 32] {
+        &self.seed
+    }
+
+    /// The encoded public key `A` (RFC 8032 §5.1.5 step 4).
+    pub fn public_key(&self) -> [u8; 32] {
+        self.public
+    }
+
+    /// The Ed25519 signature of `msg` (RFC 8032 §5.1.6). Deterministic.
+    pub fn sign(&self, msg: &[u8]) -> [u8; 64] {
+        with_backend!(sign_parts(self, &[], msg))
+    }
+
+    /// The signature of `msg` under a variant (Ed25519ctx, Ed25519ph); [`Error::TooLong`] for a
+    /// context over 255 bytes.
+    pub fn sign_with(&self, msg: &[u8], variant: Variant<'_>) -> Result<[u8; 64], Error> {
+        let mut ph = [0u8; 64];
+        let (dom, m) = variant.prepare(msg, &mut ph)?;
+        Ok(with_backend!(sign_parts(self, &dom, m)))
+    }
+}
+
+/// The public key of a seed (RFC 8032 §5.1.5).
+pub fn public_key(seed: &[u8; 32]) -> [u8; 32] {
+    SigningKey::from_seed(seed).public
+}
+
+/// RFC 8032 verification of an Ed25519 signature ([`Mode::Rfc8032`]).
+pub fn verify(public_key: &[u8; 32], msg: &[u8], sig: &[u8; 64]) -> bool {
+    verify_with(public_key, msg, sig, Variant::Pure, Mode::Rfc8032)
+}
+
+/// RFC 8032 verification that also rejects small-order `A` and `R` ([`Mode::Strict`]).
+pub fn verify_strict(public_key: &[u8; 32], msg: &[u8], sig: &[u8; 64]) -> bool {
+    verify_with(public_key, msg, sig, Variant::Pure, Mode::Strict)
+}
+
+/// ZIP 215 verification: cofactored, non-canonical encodings accepted ([`Mode::Zip215`]).
+pub fn verify_zip215(public_key: &[u8; 32], msg: &[u8], sig: &[u8; 64]) -> bool {
+    verify_with(public_key, msg, sig, Variant::Pure, Mode::Zip215)
+}
+
+/// Verification of `sig` on `msg` under `public_key`, for any variant and mode. A context
+/// over 255 bytes fails verification.
+pub fn verify_with(public_key: &[u8; 32], msg: &[u8], sig: &[u8; 64], variant: Variant<'_>, mode: Mode) -> bool {
+    let mut ph = [0u8; 64];
+    let Ok((dom, m)) = variant.prepare(msg, &mut ph) else {
+        return false;
+    };
+    with_backend!(verify_parts(public_key, &dom, m, sig, mode))
+}
+
+/// A signature split into `R` (bytes), `S` (checked `< ℓ`).
+fn split(sig: &[u8; 64]) -> Option<([u8; 32], Scalar)> {
+    let mut r = [0u8; 32];
+    let mut s = [0u8; 32];
+    r.copy_from_slice(&sig[..32]);
+    s.copy_from_slice(&sig[32..]);
+    Some((r, scalar::from_canonical_bytes(&s)?))
+}
+
+/// RFC 8032 §5.1.7 in the chosen mode (public data; variable time).
+fn verify_parts<F: EdwardsField>(pk: &[u8; 32], dom: &[u8], msg: &[u8], sig: &[u8; 64], mode: Mode) -> bool {
+    let Some((r_bytes, s)) = split(sig) else {
+        return false;
+    };
+    let decode = |b: &[u8; 32]| match mode {
+        Mode::Zip215 => EdwardsPoint::<F>::decompress_zip215(b),
+        _ => EdwardsPoint::<F>::decompress(b),
+    };
+    let (Ok(a), Ok(r)) = (decode(pk), decode(&r_bytes)) else {
+        return false;
+    };
+    let k = challenge(dom, &r_bytes, pk, msg);
+    // R' = [S]B + [k](−A), with k reduced modulo ℓ but not negated modulo ℓ: on the torsion
+    // components of A, [ℓ − k] is not [−k].
+    let r_check = (-a).vartime_double_scalar_mul_basepoint(&k, &s);
+    match mode {
+        Mode::Rfc8032 => r_check == r,
+        Mode::Strict => r_check == r && !bool::from(a.is_small_order()) && !bool::from(r.is_small_order()),
+        Mode::Zip215 => bool::from((r_check - &r).mul_by_cofactor().is_identity()),
+    }
+}
+
+/// Verifies many Ed25519 signatures `(public key, message, signature)` at once: with random
+/// 128-bit weights `z_i`, checks `[8](−(Σ z_i·S_i)·B + Σ z_i·R_i + Σ (z_i·k_i)·A_i) = 0` by one
+/// multiscalar multiplication (split over threads with `parallel`). ZIP 215 rules (module
+/// documentation); an empty batch is valid.
+pub fn batch_verify(items: &[(&[u8; 32], &[u8], &[u8; 64])], rng: &mut (impl RngCore + CryptoRng)) -> bool {
+    let weights: Vec<Scalar> = items
+        .iter()
+        .map(|_| {
+            let mut z = [0u8; 32];
+            rng.fill_bytes(&mut z[..16]);
+            scalar::from_bytes_mod_order(&z)
+        })
+        .collect();
+    with_backend!(batch_parts(items, &weights))
+}
+
+fn batch_parts<F: EdwardsField>(items: &[(&[u8; 32], &[u8], &[u8; 64])], weights: &[Scalar]) -> bool {
+    let mut scalars = Vec::with_capacity(2 * items.len() + 1);
+    let mut points = Vec::with_capacity(2 * items.len() + 1);
+    let mut s_sum = Scalar::ZERO;
+    for ((pk, msg, sig), z) in items.iter().zip(weights) {
+        let Some((r_bytes, s)) = split(sig) else {
+            return false;
+        };
+        let (Ok(a), Ok(r)) = (EdwardsPoint::<F>::decompress_zip215(pk), EdwardsPoint::<F>::decompress_zip215(&r_bytes))
+        else {
+            return false;
+        };
+        let k = challenge(&[], &r_bytes, pk, msg);
+        s_sum += *z * s;
+        scalars.push(*z);
+        points.push(r);
+        scalars.push(*z * k);
+        points.push(a);
+        // (With the cofactor cleared at the end, reducing z·k modulo ℓ is harmless.)
+    }
+    scalars.push(-s_sum);
+    points.push(EdwardsPoint::basepoint());
+    let sum = msm::<F>(&scalars, &points);
+    bool::from(sum.mul_by_cofactor().is_identity())
+}
+
+/// The multiscalar multiplication of a batch, over both cores with `parallel`.
+fn msm<F: EdwardsField>(scalars: &[Scalar], points: &[EdwardsPoint<F>]) -> EdwardsPoint<F> {
+    #[cfg(feature = "parallel")]
+    if points.len() >= 64 {
+        use rayon::prelude::*;
+        let chunk = points.len().div_ceil(rayon::current_num_threads().max(1));
+        return scalars
+            .par_chunks(chunk)
+            .zip(points.par_chunks(chunk))
+            .map(|(s, p)| EdwardsPoint::multiscalar_mul_vartime(s, p).unwrap_or_default())
+            .reduce(|| EdwardsPoint::IDENTITY, |a, b| a + b);
+    }
+    EdwardsPoint::multiscalar_mul_vartime(scalars, points).unwrap_or_default()
+}
