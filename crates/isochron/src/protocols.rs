@@ -13,6 +13,7 @@
 //!   their EIPs, for the forks Istanbul to Osaka.
 //! - [`ed25519`]: Ed25519, Ed25519ctx and Ed25519ph (RFC 8032 §5.1) with the RFC 8032, strict
 //!   and ZIP 215 verification rules, and batch verification.
+//! - [`x25519`]: X25519 Diffie–Hellman (RFC 7748).
 //! - [`ecdsa`]: ECDSA (SEC 1 v2 §4.1) with RFC 6979 nonces and DER signatures, generic over
 //!   the short Weierstrass curves (secp256k1, P-256).
 
@@ -24,3 +25,4 @@ pub mod eip4844;
 pub mod eip7594;
 pub mod evm;
 mod verdict;
+pub mod x25519;

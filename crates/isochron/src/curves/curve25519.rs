@@ -1,7 +1,7 @@
 //! Curve25519 (RFC 7748, RFC 8032, RFC 9496): the base field GF(2^255 − 19) ([`field`]:
 //! isochron's own 4×64-bit kernels, and fiat-crypto's generated code in `field_fiat` with the
 //! feature `fiat`), the scalars modulo `ℓ` ([`scalar`]), the twisted Edwards form
-//! Edwards25519 ([`edwards`]).
+//! Edwards25519 ([`edwards`]), the Montgomery form's X25519 ladder ([`montgomery`]).
 //!
 //! Every group type is generic over the field backend `F` (default: the own kernels), so that
 //! one build can run and compare both; the protocols (`protocols::ed25519`, `protocols::x25519`)
@@ -11,6 +11,7 @@ pub mod edwards;
 pub mod field;
 #[cfg(feature = "fiat")]
 pub mod field_fiat;
+pub mod montgomery;
 pub mod scalar;
 
 pub use edwards::EdwardsPoint;

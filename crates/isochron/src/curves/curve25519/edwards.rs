@@ -282,6 +282,11 @@ impl<F: EdwardsField> EdwardsPoint<F> {
         Projective { x: self.x, y: self.y, z: self.z }
     }
 
+    /// The projective `(Y, Z)` (for the map to the Montgomery form).
+    pub(crate) fn yz(&self) -> (F, F) {
+        (self.y, self.z)
+    }
+
     /// The cached form of `self` for additions.
     pub fn to_cached(&self) -> Cached<F> {
         Cached { y_plus_x: self.y + self.x, y_minus_x: self.y - self.x, z: self.z, t2d: self.t * F::D2 }
