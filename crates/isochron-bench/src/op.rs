@@ -287,6 +287,58 @@ impl fmt::Display for EvmOp {
     }
 }
 
+/// An operation on Curve25519 (issue 14) on random keys and 32-byte messages, against the
+/// dalek crates; the first part of its name is the scheme or group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum C25519Op {
+    /// Ed25519 public key from a 32-byte seed: `ed25519/pubkey`.
+    Ed25519Pubkey,
+    /// Ed25519 signing of a 32-byte message with an expanded key: `ed25519/sign`.
+    Ed25519Sign,
+    /// RFC 8032 verification with a decoded key: `ed25519/verify`.
+    Ed25519Verify,
+    /// Strict verification (small-order `A`, `R` rejected) with a decoded key:
+    /// `ed25519/verify_strict`.
+    Ed25519VerifyStrict,
+    /// Batch verification of `n` (key, message, signature) triples from their bytes:
+    /// `ed25519/batch_verify/n`.
+    Ed25519BatchVerify(usize),
+    /// X25519 public key of a 32-byte secret: `x25519/pubkey`.
+    X25519Pubkey,
+    /// X25519 shared secret from a secret and a peer's public key: `x25519/shared`.
+    X25519Shared,
+    /// Constant-time `[k]P` on Ristretto255: `ristretto255/mul_ct`.
+    RistrettoMulCt,
+    /// Encoding a Ristretto255 point: `ristretto255/encode`.
+    RistrettoEncode,
+    /// Decoding a Ristretto255 encoding: `ristretto255/decode`.
+    RistrettoDecode,
+    /// RFC 9496's one-way map from 64 bytes: `ristretto255/from_uniform_bytes`.
+    RistrettoFromUniformBytes,
+    /// Variable-time multiscalar multiplication of `n` Edwards25519 points:
+    /// `edwards25519/msm/n`.
+    EdwardsMsm(usize),
+}
+
+impl fmt::Display for C25519Op {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Ed25519Pubkey => f.write_str("ed25519/pubkey"),
+            Self::Ed25519Sign => f.write_str("ed25519/sign"),
+            Self::Ed25519Verify => f.write_str("ed25519/verify"),
+            Self::Ed25519VerifyStrict => f.write_str("ed25519/verify_strict"),
+            Self::Ed25519BatchVerify(n) => write!(f, "ed25519/batch_verify/{n}"),
+            Self::X25519Pubkey => f.write_str("x25519/pubkey"),
+            Self::X25519Shared => f.write_str("x25519/shared"),
+            Self::RistrettoMulCt => f.write_str("ristretto255/mul_ct"),
+            Self::RistrettoEncode => f.write_str("ristretto255/encode"),
+            Self::RistrettoDecode => f.write_str("ristretto255/decode"),
+            Self::RistrettoFromUniformBytes => f.write_str("ristretto255/from_uniform_bytes"),
+            Self::EdwardsMsm(n) => write!(f, "edwards25519/msm/{n}"),
+        }
+    }
+}
+
 /// One benchmarked operation, described by type; its [`Display`](fmt::Display) is its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Op {
@@ -314,6 +366,9 @@ pub enum Op {
     Sec(SecCurve, SecOp, Backend),
     /// `evm/precompile[/size]`, e.g. `evm/bn254_pairing/2`, `evm/modexp/2048`.
     Evm(EvmOp),
+    /// A Curve25519 op with the backend's suffix, e.g. `ed25519/sign`,
+    /// `ed25519/batch_verify/64_fiat`, `x25519/shared`.
+    C25519(C25519Op, Backend),
 }
 
 impl Op {
@@ -482,6 +537,7 @@ impl fmt::Display for Op {
             Self::Msm(c, g, m) => write!(f, "{}/msm_{}/{m}", c.name(), g.name()),
             Self::Sec(c, op, b) => write!(f, "{}/{op}{}", c.name(), b.suffix()),
             Self::Evm(op) => write!(f, "evm/{op}"),
+            Self::C25519(op, b) => write!(f, "{op}{}", b.suffix()),
         }
     }
 }

@@ -23,6 +23,7 @@ use crate::fixtures::Fixtures;
 use crate::op::{self, Curve, FieldOp, GroupOp, Op, PairingOp};
 use crate::timing::{chain, repeat, Kernel};
 
+pub mod c25519;
 mod eip4844;
 pub mod eip7594;
 mod eth_bls;
@@ -78,6 +79,7 @@ pub fn build(op: Op, fixtures: &Fixtures) -> Side {
         // Both backends on the inputs of the native op's name.
         Op::Sec(c, o, b) => sec::build(c, o, b, Fixtures::rng(Op::Sec(c, o, op::Backend::Native))),
         Op::Evm(e) => evm::evm(e, rng),
+        Op::C25519(o, b) => c25519::build(o, b, Fixtures::rng(Op::C25519(o, op::Backend::Native))),
     }
 }
 

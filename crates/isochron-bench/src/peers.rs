@@ -10,7 +10,8 @@
 //! same over blst through blstrs; `rust-eth-kzg-w8` likewise). On secp256k1 and P-256 (with
 //! `peers`): [`libsecp256k1`] (the `secp256k1` crate 0.31, bundling libsecp256k1's C code),
 //! [`k256`] and [`p256`] (RustCrypto, 0.14). On the EVM precompiles: [`revm`]
-//! (`revm-precompile` 43).
+//! (`revm-precompile` 43). On Curve25519: [`dalek`] (curve25519-dalek 4, ed25519-dalek 2,
+//! x25519-dalek 2, in their default backend selection).
 //!
 //! Adding a peer: one module implementing [`Peer`] (and its crate in Cargo.toml's `peers`
 //! feature), one line in [`ALL`].
@@ -31,6 +32,8 @@ pub mod blst;
 pub mod blst_bls;
 #[cfg(feature = "peers")]
 pub mod ckzg;
+#[cfg(feature = "peers")]
+pub mod dalek;
 #[cfg(feature = "peers")]
 pub mod k256;
 #[cfg(feature = "peers")]
@@ -72,6 +75,7 @@ pub const ALL: &[&dyn Peer] = &[
     &k256::K256,
     &p256::P256,
     &revm::Revm,
+    &dalek::Dalek,
     #[cfg(feature = "rust-eth-kzg")]
     &rust_eth_kzg::RUST_ETH_KZG,
     #[cfg(feature = "rust-eth-kzg")]

@@ -14,6 +14,7 @@ use crate::timing::{self, Kernel, Measurement};
 /// Every op, in the order they run and print.
 pub const ALL: &[Op] = {
     use crate::op::Backend::{Fiat, Native};
+    use crate::op::C25519Op;
     use crate::op::Curve::*;
     use crate::op::Eip4844Op;
     use crate::op::Eip7594Op;
@@ -171,6 +172,36 @@ pub const ALL: &[Op] = {
         evm(EvmOp::Modexp(4096)),
         evm(EvmOp::Ecrecover),
         evm(EvmOp::P256Verify),
+        c25519(C25519Op::Ed25519Pubkey, Native),
+        c25519(C25519Op::Ed25519Sign, Native),
+        c25519(C25519Op::Ed25519Verify, Native),
+        c25519(C25519Op::Ed25519VerifyStrict, Native),
+        c25519(C25519Op::Ed25519BatchVerify(16), Native),
+        c25519(C25519Op::Ed25519BatchVerify(64), Native),
+        c25519(C25519Op::Ed25519BatchVerify(256), Native),
+        c25519(C25519Op::X25519Pubkey, Native),
+        c25519(C25519Op::X25519Shared, Native),
+        c25519(C25519Op::RistrettoMulCt, Native),
+        c25519(C25519Op::RistrettoEncode, Native),
+        c25519(C25519Op::RistrettoDecode, Native),
+        c25519(C25519Op::RistrettoFromUniformBytes, Native),
+        c25519(C25519Op::EdwardsMsm(64), Native),
+        c25519(C25519Op::EdwardsMsm(1024), Native),
+        c25519(C25519Op::Ed25519Pubkey, Fiat),
+        c25519(C25519Op::Ed25519Sign, Fiat),
+        c25519(C25519Op::Ed25519Verify, Fiat),
+        c25519(C25519Op::Ed25519VerifyStrict, Fiat),
+        c25519(C25519Op::Ed25519BatchVerify(16), Fiat),
+        c25519(C25519Op::Ed25519BatchVerify(64), Fiat),
+        c25519(C25519Op::Ed25519BatchVerify(256), Fiat),
+        c25519(C25519Op::X25519Pubkey, Fiat),
+        c25519(C25519Op::X25519Shared, Fiat),
+        c25519(C25519Op::RistrettoMulCt, Fiat),
+        c25519(C25519Op::RistrettoEncode, Fiat),
+        c25519(C25519Op::RistrettoDecode, Fiat),
+        c25519(C25519Op::RistrettoFromUniformBytes, Fiat),
+        c25519(C25519Op::EdwardsMsm(64), Fiat),
+        c25519(C25519Op::EdwardsMsm(1024), Fiat),
     ]
 };
 
@@ -178,6 +209,12 @@ pub const ALL: &[Op] = {
 /// on the same inputs and against the same peers, on fiat-crypto's ([`Backend::Fiat`]).
 const fn sec(curve: SecCurve, op: SecOp, backend: Backend) -> Op {
     Op::Sec(curve, op, backend)
+}
+
+/// A Curve25519 op on isochron's own field kernels or (`…_fiat`) on fiat-crypto's, against
+/// dalek.
+const fn c25519(op: crate::op::C25519Op, backend: Backend) -> Op {
+    Op::C25519(op, backend)
 }
 
 /// `evm/precompile[/size]`.
@@ -331,6 +368,7 @@ mod tests {
                 Op::Sec(SecCurve::Secp256k1, ..) => &["libsecp256k1", "k256"],
                 Op::Sec(SecCurve::P256, ..) => &["p256"],
                 Op::Evm(_) => &["revm"],
+                Op::C25519(..) => &["dalek"],
                 _ => &["blst", "arkworks", "zkcrypto"],
             };
             let expected: Vec<&str> = expected.iter().filter(built).copied().collect();

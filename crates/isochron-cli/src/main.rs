@@ -8,6 +8,7 @@
 
 mod bench;
 mod bls;
+mod c25519;
 mod ec;
 mod evm;
 mod kzg;
@@ -43,6 +44,10 @@ enum Area {
     Secp256k1(ec::Secp256k1Args),
     /// P-256: pubkey, sign, verify (ECDSA), ecdh.
     P256(ec::P256Args),
+    /// Ed25519 (RFC 8032): pubkey, sign, verify (modes rfc8032, strict, zip215; --ctx, --ph).
+    Ed25519(c25519::Ed25519Args),
+    /// X25519 (RFC 7748): pubkey, shared.
+    X25519(c25519::X25519Args),
     /// Run one EVM precompile (by name or address) and print its output and gas.
     Precompile(evm::Args),
 }
@@ -147,6 +152,8 @@ fn main() -> ExitCode {
         Area::Secp256k1(args) => ec::run_secp256k1(args),
         Area::P256(args) => ec::run_p256(args),
         Area::Precompile(args) => evm::run(&args),
+        Area::Ed25519(args) => c25519::run_ed25519(args),
+        Area::X25519(args) => c25519::run_x25519(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -51,7 +51,13 @@ impl Peer for Arkworks {
             Op::Msm(Curve::Bn254, Group::G2, m) => {
                 Some(msm::<ark254::g2::Config, isochron::curves::bn254::G2Curve>(op, m, fixtures))
             }
-            Op::HashToCurve(..) | Op::EthBls(_) | Op::Eip4844(_) | Op::Eip7594(_) | Op::Sec(..) | Op::Evm(_) => None,
+            Op::HashToCurve(..)
+            | Op::EthBls(_)
+            | Op::Eip4844(_)
+            | Op::Eip7594(_)
+            | Op::Sec(..)
+            | Op::Evm(_)
+            | Op::C25519(..) => None,
             Op::FrFft(Curve::Bls12_381, _) => Some(fr_fft::<ark381::Fr>(x)),
             Op::FrFft(Curve::Bn254, _) => Some(fr_fft::<ark254::Fr>(x)),
         }

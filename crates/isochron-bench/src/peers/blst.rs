@@ -48,7 +48,8 @@ impl Peer for Blst {
             | Op::Eip4844(_)
             | Op::Eip7594(_)
             | Op::Sec(..)
-            | Op::Evm(_) => None,
+            | Op::Evm(_)
+            | Op::C25519(..) => None,
         }
     }
 }

@@ -208,6 +208,84 @@ pub fn public_key(seed: &[u8; 32]) -> [u8; 32] {
     SigningKey::from_seed(seed).public
 }
 
+/// A decoded Ed25519 public key: its encoding, the point (decoded with ZIP 215's permissive
+/// rules, as affine coordinates), and what the modes check of it (canonical encoding, small
+/// order). Decoding costs a square root; verifying many signatures under one key with a
+/// `VerifyingKey` pays it once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VerifyingKey {
+    bytes: [u8; 32],
+    x: [u8; 32],
+    y: [u8; 32],
+    canonical: bool,
+    small_order: bool,
+}
+
+impl VerifyingKey {
+    /// Decodes a public key; [`Error::NotOnCurve`] if the bytes encode no point. Non-canonical
+    /// encodings and small-order points decode (only [`Mode::Zip215`] and [`Mode::Rfc8032`]
+    /// respectively accept them at verification).
+    pub fn from_bytes(bytes: &[u8; 32]) -> Result<Self, Error> {
+        with_backend!(decode_key(bytes))
+    }
+
+    /// The encoding the key was decoded from.
+    pub fn to_bytes(&self) -> [u8; 32] {
+        self.bytes
+    }
+
+    /// Whether the encoding is canonical (`y < p`, and not `x = 0` with the sign bit set).
+    pub fn is_canonical(&self) -> bool {
+        self.canonical
+    }
+
+    /// Whether the key is one of the 8 points of small order.
+    pub fn is_small_order(&self) -> bool {
+        self.small_order
+    }
+
+    fn point<F: EdwardsField>(&self) -> EdwardsPoint<F> {
+        EdwardsPoint::from_affine_bytes(&self.x, &self.y)
+    }
+
+    /// [`Mode::Rfc8032`] verification of `sig` on `msg`.
+    pub fn verify(&self, msg: &[u8], sig: &[u8; 64]) -> bool {
+        self.verify_with(msg, sig, Variant::Pure, Mode::Rfc8032)
+    }
+
+    /// [`Mode::Strict`] verification.
+    pub fn verify_strict(&self, msg: &[u8], sig: &[u8; 64]) -> bool {
+        self.verify_with(msg, sig, Variant::Pure, Mode::Strict)
+    }
+
+    /// [`Mode::Zip215`] verification.
+    pub fn verify_zip215(&self, msg: &[u8], sig: &[u8; 64]) -> bool {
+        self.verify_with(msg, sig, Variant::Pure, Mode::Zip215)
+    }
+
+    /// Verification in any variant and mode; a context over 255 bytes fails.
+    pub fn verify_with(&self, msg: &[u8], sig: &[u8; 64], variant: Variant<'_>, mode: Mode) -> bool {
+        match mode {
+            Mode::Rfc8032 if !self.canonical => return false,
+            Mode::Strict if !self.canonical || self.small_order => return false,
+            _ => {}
+        }
+        let mut ph = [0u8; 64];
+        let Ok((dom, m)) = variant.prepare(msg, &mut ph) else {
+            return false;
+        };
+        with_backend!(verify_parts(self, &dom, m, sig, mode))
+    }
+}
+
+fn decode_key<F: EdwardsField>(bytes: &[u8; 32]) -> Result<VerifyingKey, Error> {
+    let p = EdwardsPoint::<F>::decompress_zip215(bytes)?;
+    let canonical = EdwardsPoint::<F>::decompress(bytes).is_ok();
+    let small_order = bool::from(p.is_small_order());
+    let (x, y) = p.to_affine();
+    Ok(VerifyingKey { bytes: *bytes, x: x.to_bytes(), y: y.to_bytes(), canonical, small_order })
+}
+
 /// RFC 8032 verification of an Ed25519 signature ([`Mode::Rfc8032`]).
 pub fn verify(public_key: &[u8; 32], msg: &[u8], sig: &[u8; 64]) -> bool {
     verify_with(public_key, msg, sig, Variant::Pure, Mode::Rfc8032)
@@ -223,17 +301,13 @@ pub fn verify_zip215(public_key: &[u8; 32], msg: &[u8], sig: &[u8; 64]) -> bool 
     verify_with(public_key, msg, sig, Variant::Pure, Mode::Zip215)
 }
 
-/// Verification of `sig` on `msg` under `public_key`, for any variant and mode. A context
-/// over 255 bytes fails verification.
+/// Verification of `sig` on `msg` under the encoded `public_key`, in any variant and mode (a
+/// key that does not decode fails).
 pub fn verify_with(public_key: &[u8; 32], msg: &[u8], sig: &[u8; 64], variant: Variant<'_>, mode: Mode) -> bool {
-    let mut ph = [0u8; 64];
-    let Ok((dom, m)) = variant.prepare(msg, &mut ph) else {
-        return false;
-    };
-    with_backend!(verify_parts(public_key, &dom, m, sig, mode))
+    VerifyingKey::from_bytes(public_key).is_ok_and(|k| k.verify_with(msg, sig, variant, mode))
 }
 
-/// A signature split into `R` (bytes), `S` (checked `< ℓ`).
+/// A signature split into `R` (bytes) and `S` (checked `< ℓ`).
 fn split(sig: &[u8; 64]) -> Option<([u8; 32], Scalar)> {
     let mut r = [0u8; 32];
     let mut s = [0u8; 32];
@@ -242,26 +316,22 @@ fn split(sig: &[u8; 64]) -> Option<([u8; 32], Scalar)> {
     Some((r, scalar::from_canonical_bytes(&s)?))
 }
 
-/// RFC 8032 §5.1.7 in the chosen mode (public data; variable time).
-fn verify_parts<F: EdwardsField>(pk: &[u8; 32], dom: &[u8], msg: &[u8], sig: &[u8; 64], mode: Mode) -> bool {
+/// RFC 8032 §5.1.7 in the chosen mode, the key's own checks done (public data; variable time).
+/// `R' = [S]B + [k](−A)` with `k` reduced modulo `ℓ` but not negated modulo `ℓ` (on the torsion
+/// components of `A`, `[ℓ − k]` is not `[−k]`). Cofactorless: `R'` encodes to `R`'s bytes
+/// (which also rejects a non-canonical or undecodable `R`); strict also rejects a small-order
+/// `R'`. ZIP 215: `[8](R' − R)` is the identity, `R` decoded permissively.
+fn verify_parts<F: EdwardsField>(key: &VerifyingKey, dom: &[u8], msg: &[u8], sig: &[u8; 64], mode: Mode) -> bool {
     let Some((r_bytes, s)) = split(sig) else {
         return false;
     };
-    let decode = |b: &[u8; 32]| match mode {
-        Mode::Zip215 => EdwardsPoint::<F>::decompress_zip215(b),
-        _ => EdwardsPoint::<F>::decompress(b),
-    };
-    let (Ok(a), Ok(r)) = (decode(pk), decode(&r_bytes)) else {
-        return false;
-    };
-    let k = challenge(dom, &r_bytes, pk, msg);
-    // R' = [S]B + [k](−A), with k reduced modulo ℓ but not negated modulo ℓ: on the torsion
-    // components of A, [ℓ − k] is not [−k].
-    let r_check = (-a).vartime_double_scalar_mul_basepoint(&k, &s);
+    let k = challenge(dom, &r_bytes, &key.bytes, msg);
+    let r_check = (-key.point::<F>()).vartime_double_scalar_mul_basepoint(&k, &s);
     match mode {
-        Mode::Rfc8032 => r_check == r,
-        Mode::Strict => r_check == r && !bool::from(a.is_small_order()) && !bool::from(r.is_small_order()),
-        Mode::Zip215 => bool::from((r_check - &r).mul_by_cofactor().is_identity()),
+        Mode::Rfc8032 => r_check.compress_vartime() == r_bytes,
+        Mode::Strict => r_check.compress_vartime() == r_bytes && !bool::from(r_check.is_small_order()),
+        Mode::Zip215 => EdwardsPoint::<F>::decompress_zip215(&r_bytes)
+            .is_ok_and(|r| bool::from((r_check - &r).mul_by_cofactor().is_identity())),
     }
 }
 

@@ -272,6 +272,12 @@ impl<F: EdwardsField> EdwardsPoint<F> {
         EdwardsPoint { x, y, z: F::ONE, t: x * y }
     }
 
+    /// The point with affine coordinates encoded canonically in `x`, `y` (as
+    /// [`Fe25519::to_bytes`] writes them; not checked to be on the curve).
+    pub(crate) fn from_affine_bytes(x: &[u8; 32], y: &[u8; 32]) -> Self {
+        Self::from_affine(F::from_bytes(x), F::from_bytes(y))
+    }
+
     /// The affine coordinates `(x, y)` (one constant-time inversion).
     pub fn to_affine(&self) -> (F, F) {
         let zi = self.z.invert().unwrap_or(F::ZERO);
@@ -354,6 +360,15 @@ impl<F: EdwardsField> EdwardsPoint<F> {
     /// `x` in the top bit. Constant time.
     pub fn compress(&self) -> [u8; 32] {
         let (x, y) = self.to_affine();
+        let mut out = y.to_bytes();
+        out[31] |= x.is_negative().unwrap_u8() << 7;
+        out
+    }
+
+    /// [`EdwardsPoint::compress`] for a public point, with a variable-time inversion.
+    pub fn compress_vartime(&self) -> [u8; 32] {
+        let zi = self.z.inverse_vartime().unwrap_or(F::ZERO);
+        let (x, y) = (self.x * zi, self.y * zi);
         let mut out = y.to_bytes();
         out[31] |= x.is_negative().unwrap_u8() << 7;
         out
