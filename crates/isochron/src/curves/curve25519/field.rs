@@ -292,7 +292,7 @@ impl Fe {
     /// The canonical value in `[0, p)` as little-endian limbs.
     #[inline]
     pub fn to_canonical_limbs(&self) -> [u64; 4] {
-        p25519::canonical(&self.0)
+        p25519::canonical_ct(&self.0)
     }
 
     /// `self + rhs`.
@@ -372,7 +372,7 @@ impl Fe {
     /// The canonical little-endian encoding.
     #[inline]
     pub fn to_bytes(&self) -> [u8; 32] {
-        let c = p25519::canonical(&self.0);
+        let c = p25519::canonical_ct(&self.0);
         let mut out = [0u8; 32];
         for (o, w) in out.chunks_exact_mut(8).zip(c.iter()) {
             o.copy_from_slice(&w.to_le_bytes());
@@ -723,6 +723,7 @@ mod tests {
         for a in &xs {
             let ba = bigl(a);
             let canon = p25519::canonical(a);
+            assert_eq!(p25519::canonical_ct(a), canon);
             assert_eq!(bigl(&canon), &ba % &p);
             assert_eq!(bigl(&p25519::sqr(a)) % &p, &ba * &ba % &p);
             assert_eq!(bigl(&p25519::neg(a)) % &p, (&p - &ba % &p) % &p);
