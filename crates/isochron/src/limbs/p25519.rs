@@ -41,7 +41,7 @@ const fn fold(r: [u64; 4], c: u64) -> [u64; 4] {
 }
 
 /// Reduces the 512-bit `t` (little-endian) to four words `≡ t (mod p)`, below `2^256`:
-/// `low + 38·high`, then [`fold`].
+/// `low + 38·high`, then the fifth word folded once more.
 #[inline(always)]
 pub const fn reduce_wide(t: &[u64; 8]) -> [u64; 4] {
     let mut r = [0u64; 4];
