@@ -10,7 +10,8 @@ use isochron::ct::{
     Word,
 };
 use isochron::curve::PointEncoding;
-use isochron::curves::{bls12_381, bn254, p256, secp256k1};
+use isochron::curves::curve25519::field::Fe25519;
+use isochron::curves::{bls12_381, bn254, curve25519, p256, secp256k1};
 use isochron::field::{Field, FieldParams, Fp, SqrtField};
 use isochron::hazmat::limbs::mont;
 
@@ -207,6 +208,10 @@ pub fn constant_time() -> Vec<Case> {
     cases.extend(field_cases::<secp256k1::FqParams, 4>("secp256k1::Fq"));
     cases.extend(field_cases::<p256::FpParams, 4>("p256::Fp"));
     cases.extend(field_cases::<p256::FqParams, 4>("p256::Fq"));
+    cases.extend(fe25519_cases::<curve25519::field::Fe>("curve25519::Fe"));
+    #[cfg(feature = "fiat")]
+    cases.extend(fe25519_cases::<curve25519::field_fiat::FiatFe>("curve25519::FiatFe"));
+    cases.extend(p25519_kernel_cases());
     cases.extend(prime_order_curve_cases!(secp256k1, Secp256k1));
     cases.extend(prime_order_curve_cases!(p256, P256));
     cases.extend(ecdsa_ecdh_cases!(secp256k1, Secp256k1));
@@ -445,6 +450,81 @@ fn field_cases<P: FieldParams<N>, const N: usize>(area: &str) -> Vec<Case> {
             reveal(mont::mul(a.mont_limbs(), b.mont_limbs(), &P::MODULUS, P::INV))
         }),
         case(area, "mont::sqr (portable)", || reveal(mont::sqr(s::<P, N>(119).mont_limbs(), &P::MODULUS, P::INV))),
+    ]
+}
+
+/// A public sample element of GF(2^255 − 19), `3^k`, made secret by each case.
+fn fe<F: Fe25519>(k: u64) -> F {
+    F::from_u64(3).pow_vartime(&[k])
+}
+
+/// A secret element of GF(2^255 − 19).
+fn sfe<F: Fe25519>(k: u64) -> F {
+    secret(fe::<F>(k))
+}
+
+/// The Curve25519 base field on one backend (isochron's own `Fe`, fiat-crypto's `FiatFe`):
+/// arithmetic, the Fermat inversion and `(p − 5)/8` chains, RFC 9496's `SQRT_RATIO_M1`, the
+/// encodings (canonical reduction, the canonicity flag of decoding) and selection.
+fn fe25519_cases<F: Fe25519>(area: &str) -> Vec<Case> {
+    vec![
+        case(area, "mul", || reveal(sfe::<F>(201) * sfe::<F>(202))),
+        case(area, "square", || reveal(sfe::<F>(203).square())),
+        case(area, "add/sub/neg", || reveal((sfe::<F>(204) + sfe::<F>(205)) - (-sfe::<F>(206)))),
+        case(area, "neg(0)", || reveal(-secret(F::ZERO))),
+        case(area, "mul_small", || reveal((sfe::<F>(207).mul_small(121_666), sfe::<F>(207).mul_small(19)))),
+        case(area, "halve", || reveal(sfe::<F>(208).halve())),
+        case(area, "invert", || reveal(sfe::<F>(209).invert())),
+        case(area, "invert(0)", || reveal(secret(F::ZERO).invert())),
+        case(area, "pow_p58", || reveal(sfe::<F>(210).pow_p58())),
+        case(area, "sqrt_ratio_m1 (square)", || {
+            let v = sfe::<F>(211);
+            reveal(F::sqrt_ratio_m1(&(v * sfe::<F>(212).square()), &v))
+        }),
+        case(area, "sqrt_ratio_m1 (non-square)", || reveal(F::sqrt_ratio_m1(&secret(F::from_u64(2)), &sfe::<F>(213)))),
+        case(area, "sqrt_ratio_m1 (u = 0, v = 0)", || reveal(F::sqrt_ratio_m1(&secret(F::ZERO), &secret(F::ZERO)))),
+        case(area, "sqrt / is_square", || {
+            let x = sfe::<F>(214);
+            reveal((<F as SqrtField>::sqrt(&x.square()), <F as SqrtField>::is_square(&x)))
+        }),
+        case(area, "to_bytes", || reveal(sfe::<F>(215).to_bytes())),
+        case(area, "to_bytes (p − 1 + p, weakly reduced)", || reveal((secret(-F::ONE) + secret(-F::ONE)).to_bytes())),
+        case(area, "from_bytes / from_bytes_checked", || {
+            let mut b = fe::<F>(216).to_bytes();
+            b[31] |= 0x80;
+            let b = secret(b);
+            reveal((F::from_bytes(&b), F::from_bytes_checked(&b)))
+        }),
+        case(area, "from_bytes_checked (non-canonical p + 1)", || {
+            let mut b = [0xffu8; 32];
+            b[0] = 0xee;
+            b[31] = 0x7f;
+            reveal(F::from_bytes_checked(&secret(b)))
+        }),
+        case(area, "is_zero / ct_eq / is_negative / abs", || {
+            let (x, y) = (sfe::<F>(217), sfe::<F>(217));
+            reveal((x.is_zero(), x.ct_eq(&y), x.is_negative(), x.abs()))
+        }),
+        case(area, "conditional_select", || {
+            reveal(F::conditional_select(&sfe::<F>(218), &sfe::<F>(219), secret(yes())))
+        }),
+    ]
+}
+
+/// The portable kernels of GF(2^255 − 19) (`hazmat::limbs::p25519`), whichever path `Fe`
+/// selects (the x86-64 builds run its assembly for products, squares, sums and differences).
+fn p25519_kernel_cases() -> Vec<Case> {
+    use isochron::hazmat::limbs::p25519;
+    fn l(k: u64) -> [u64; 4] {
+        secret([k.wrapping_mul(0x9e37_79b9_7f4a_7c15), !k, k.rotate_left(17), u64::MAX - k])
+    }
+    let area = "curve25519::p25519 (portable)";
+    vec![
+        case(area, "mul", || reveal(p25519::mul(&l(1), &l(2)))),
+        case(area, "sqr", || reveal(p25519::sqr(&l(3)))),
+        case(area, "add/sub/neg", || reveal(p25519::neg(&p25519::sub(&p25519::add(&l(4), &l(5)), &l(6))))),
+        case(area, "mul_small", || reveal(p25519::mul_small(&l(7), 121_666))),
+        case(area, "canonical/halve", || reveal((p25519::canonical_ct(&l(8)), p25519::halve(&l(9))))),
     ]
 }
 

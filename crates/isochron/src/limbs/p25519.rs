@@ -41,7 +41,7 @@ const fn fold(r: [u64; 4], c: u64) -> [u64; 4] {
 }
 
 /// Reduces the 512-bit `t` (little-endian) to four words `≡ t (mod p)`, below `2^256`:
-/// `low + 38·high`, then [`fold`].
+/// `low + 38·high`, then the fifth word folded once more.
 #[inline(always)]
 pub const fn reduce_wide(t: &[u64; 8]) -> [u64; 4] {
     let mut r = [0u64; 4];
@@ -187,9 +187,26 @@ pub const fn neg(a: &[u64; 4]) -> [u64; 4] {
 
 /// The canonical representative in `[0, p)` of `a < 2^256`: bit 255 folded as 19
 /// (`2^255 ≡ 19`), leaving `x < 2^255 + 19 < 2p`; then `x − p` is kept when `x + 19` reaches
-/// bit 255 (that is, `x ≥ p`), selected with a mask.
+/// bit 255 (that is, `x ≥ p`), selected with a mask. The `const fn` path (constants); run-time
+/// code on secrets uses [`canonical_ct`].
 #[inline(always)]
 pub const fn canonical(a: &[u64; 4]) -> [u64; 4] {
+    let (x, y, ge) = canonical_candidates(a);
+    select(&x, &y, ge.wrapping_neg())
+}
+
+/// [`canonical`] for run-time use on secrets: the mask passes an optimization barrier, so that
+/// the compiler cannot turn the selection into a conditional move (which it did; found by the
+/// constant-time checker), as in `mont::mul_ct`.
+#[inline(always)]
+pub fn canonical_ct(a: &[u64; 4]) -> [u64; 4] {
+    let (x, y, ge) = canonical_candidates(a);
+    select(&x, &y, core::hint::black_box(ge).wrapping_neg())
+}
+
+/// `(x, x − p mod 2^255, [x ≥ p])` for the `x < 2^255 + 19` of [`canonical`].
+#[inline(always)]
+const fn canonical_candidates(a: &[u64; 4]) -> ([u64; 4], [u64; 4], u64) {
     let top = a[3] >> 63;
     let mut x = [a[0], a[1], a[2], a[3] & (u64::MAX >> 1)];
     let mut acc = x[0] as u128 + 19 * top as u128;
@@ -211,23 +228,30 @@ pub const fn canonical(a: &[u64; 4]) -> [u64; 4] {
         i += 1;
     }
     // x ≥ p iff y ≥ 2^255; then x − p = y − 2^255.
-    let mask = (y[3] >> 63).wrapping_neg();
+    let ge = y[3] >> 63;
     y[3] &= u64::MAX >> 1;
+    (x, y, ge)
+}
+
+/// `b` where `mask` is all ones, `a` where it is zero, limb by limb with `XOR`/`AND`/`XOR`.
+#[inline(always)]
+const fn select(a: &[u64; 4], b: &[u64; 4], mask: u64) -> [u64; 4] {
     let mut r = [0u64; 4];
     let mut i = 0;
     while i < 4 {
-        r[i] = x[i] ^ (mask & (x[i] ^ y[i]));
+        r[i] = a[i] ^ (mask & (a[i] ^ b[i]));
         i += 1;
     }
     r
 }
 
 /// `a/2 mod p`, canonical, for `a < 2^256`: the canonical `x`, plus `p` when odd (below
-/// `2^256`), shifted right by one.
+/// `2^256`), shifted right by one. The parity mask passes an optimization barrier (see
+/// [`canonical_ct`]).
 #[inline(always)]
-pub const fn halve(a: &[u64; 4]) -> [u64; 4] {
-    let x = canonical(a);
-    let mask = (x[0] & 1).wrapping_neg();
+pub fn halve(a: &[u64; 4]) -> [u64; 4] {
+    let x = canonical_ct(a);
+    let mask = core::hint::black_box(x[0] & 1).wrapping_neg();
     let mut s = [0u64; 4];
     let mut carry: u128 = 0;
     let mut i = 0;

@@ -7,8 +7,8 @@
 //! against each other.
 //!
 //! **Exponentiations.** Inversion `x^(p−2)` and `x^((p−5)/8)` share the addition chain to
-//! `x^(2^250 − 1)` of Bernstein, "Curve25519: new Diffie-Hellman speed records" (PKC 2006, §5,
-//! "inversion"): 249 squarings and 10 multiplications (`x^11` on the way), then 5 squarings and
+//! `x^(2^250 − 1)` behind Bernstein's "254 squarings and 11 multiplications" for `z^(p−2)`
+//! ("Curve25519: new Diffie-Hellman speed records", PKC 2006): 249 squarings and 10 multiplications (`x^11` on the way), then 5 squarings and
 //! one multiplication by `x^11` for `p − 2 = 2^255 − 21`, or 2 squarings and one multiplication by
 //! `x` for `(p − 5)/8 = 2^252 − 3`. Square roots follow RFC 9496 §4.2 (`SQRT_RATIO_M1`), itself
 //! RFC 8032 §5.1.3's decoding method: `p ≡ 5 (mod 8)`, so `r = (u·v³)(u·v⁷)^((p−5)/8)` is a
@@ -86,7 +86,7 @@ pub trait Fe25519: crate::field::Field + crate::field::SqrtField {
 }
 
 /// `(x^(2^250 − 1), x^11)`: the common head of the inversion and `(p − 5)/8` chains
-/// (Bernstein, PKC 2006, §5); 249 squarings and 10 multiplications.
+/// (module documentation); 249 squarings and 10 multiplications.
 fn pow_2_250_minus_1<F: Field>(x: &F) -> (F, F) {
     fn sqr_n<F: Field>(x: F, n: u32) -> F {
         let mut r = x;
@@ -292,7 +292,7 @@ impl Fe {
     /// The canonical value in `[0, p)` as little-endian limbs.
     #[inline]
     pub fn to_canonical_limbs(&self) -> [u64; 4] {
-        p25519::canonical(&self.0)
+        p25519::canonical_ct(&self.0)
     }
 
     /// `self + rhs`.
@@ -372,7 +372,7 @@ impl Fe {
     /// The canonical little-endian encoding.
     #[inline]
     pub fn to_bytes(&self) -> [u8; 32] {
-        let c = p25519::canonical(&self.0);
+        let c = p25519::canonical_ct(&self.0);
         let mut out = [0u8; 32];
         for (o, w) in out.chunks_exact_mut(8).zip(c.iter()) {
             o.copy_from_slice(&w.to_le_bytes());
@@ -723,6 +723,7 @@ mod tests {
         for a in &xs {
             let ba = bigl(a);
             let canon = p25519::canonical(a);
+            assert_eq!(p25519::canonical_ct(a), canon);
             assert_eq!(bigl(&canon), &ba % &p);
             assert_eq!(bigl(&p25519::sqr(a)) % &p, &ba * &ba % &p);
             assert_eq!(bigl(&p25519::neg(a)) % &p, (&p - &ba % &p) % &p);
