@@ -331,7 +331,7 @@ fn verify_parts<F: EdwardsField>(key: &VerifyingKey, dom: &[u8], msg: &[u8], sig
         Mode::Rfc8032 => r_check.compress_vartime() == r_bytes,
         Mode::Strict => r_check.compress_vartime() == r_bytes && !bool::from(r_check.is_small_order()),
         Mode::Zip215 => EdwardsPoint::<F>::decompress_zip215(&r_bytes)
-            .is_ok_and(|r| bool::from((r_check - &r).mul_by_cofactor().is_identity())),
+            .is_ok_and(|r| bool::from((r_check - r).mul_by_cofactor().is_identity())),
     }
 }
 

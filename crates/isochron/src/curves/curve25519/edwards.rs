@@ -648,9 +648,9 @@ fn pippenger_vartime<F: EdwardsField>(scalars: &[Scalar], points: &[EdwardsPoint
         let mut sum = EdwardsPoint::<F>::IDENTITY;
         for b in buckets.iter().rev() {
             running = running + b;
-            sum = sum + &running;
+            sum = sum + running;
         }
-        total = total + &sum;
+        total = total + sum;
     }
     total
 }
@@ -671,7 +671,7 @@ impl<F: EdwardsField> BasepointTable<F> {
             let mut m = b;
             for _ in 0..8 {
                 pts.push(m);
-                m = m + &b;
+                m = m + b;
             }
             b = b.mul_by_pow2(8);
         }
@@ -744,17 +744,17 @@ impl<F: EdwardsField> Zeroize for EdwardsPoint<F> {
     }
 }
 
-impl<F: EdwardsField> Add<&EdwardsPoint<F>> for EdwardsPoint<F> {
+impl<F: EdwardsField> Add for EdwardsPoint<F> {
     type Output = EdwardsPoint<F>;
-    fn add(self, q: &EdwardsPoint<F>) -> EdwardsPoint<F> {
+    fn add(self, q: EdwardsPoint<F>) -> EdwardsPoint<F> {
         self.add_cached(&q.to_cached()).to_extended()
     }
 }
 
-impl<F: EdwardsField> Add for EdwardsPoint<F> {
+impl<F: EdwardsField> Add<&EdwardsPoint<F>> for EdwardsPoint<F> {
     type Output = EdwardsPoint<F>;
-    fn add(self, q: EdwardsPoint<F>) -> EdwardsPoint<F> {
-        self + &q
+    fn add(self, q: &EdwardsPoint<F>) -> EdwardsPoint<F> {
+        self + *q
     }
 }
 
@@ -765,17 +765,17 @@ impl<F: EdwardsField> Neg for EdwardsPoint<F> {
     }
 }
 
-impl<F: EdwardsField> Sub<&EdwardsPoint<F>> for EdwardsPoint<F> {
+impl<F: EdwardsField> Sub for EdwardsPoint<F> {
     type Output = EdwardsPoint<F>;
-    fn sub(self, q: &EdwardsPoint<F>) -> EdwardsPoint<F> {
+    fn sub(self, q: EdwardsPoint<F>) -> EdwardsPoint<F> {
         self.add_cached(&q.to_cached().neg()).to_extended()
     }
 }
 
-impl<F: EdwardsField> Sub for EdwardsPoint<F> {
+impl<F: EdwardsField> Sub<&EdwardsPoint<F>> for EdwardsPoint<F> {
     type Output = EdwardsPoint<F>;
-    fn sub(self, q: EdwardsPoint<F>) -> EdwardsPoint<F> {
-        self - &q
+    fn sub(self, q: &EdwardsPoint<F>) -> EdwardsPoint<F> {
+        self - *q
     }
 }
 
