@@ -109,32 +109,25 @@ fn pow_2_250_minus_1<F: Field>(x: &F) -> (F, F) {
     (e250, x11)
 }
 
-/// `x^(p−2) = x^(2^255 − 21)` (Fermat): `(x^(2^250−1))^(2^5)·x^11`; zero maps to zero.
-/// `x⁻¹` by the variable-time safegcd on the canonical little-endian integer, `None` for zero.
-pub(crate) fn inverse_vartime_generic<F: Fe25519>(x: &F) -> Option<F> {
-    let b = x.to_bytes();
+/// `x⁻¹` (zero maps to zero) by Bernstein–Yang's constant-time safegcd
+/// ([`crate::field::inversion::ct_inverse_mod`], eprint 2019/266) on the canonical value: about
+/// twice as fast as Fermat's `x^(p−2)` (1.4 against 3.0 µs measured). Constant time; the
+/// temporaries are wiped.
+pub(crate) fn invert_safegcd<F: Fe25519>(x: &F) -> F {
+    let mut bytes = x.to_bytes();
     let mut l = [0u64; 4];
-    for (w, c) in l.iter_mut().zip(b.chunks_exact(8)) {
-        *w = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+    for (w, c) in l.iter_mut().zip(bytes.chunks_exact(8)) {
+        *w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
     }
-    if l == [0; 4] {
-        return None;
+    let mut inv = crate::field::inversion::ct_inverse_mod(&l, &p25519::P);
+    for (o, w) in bytes.chunks_exact_mut(8).zip(inv.iter()) {
+        o.copy_from_slice(&w.to_le_bytes());
     }
-    let inv = crate::field::inversion::inverse_mod_vartime(&l, &crate::limbs::p25519::P);
-    let mut out = [0u8; 32];
-    for (c, w) in out.chunks_exact_mut(8).zip(inv) {
-        c.copy_from_slice(&w.to_le_bytes());
-    }
-    Some(F::from_bytes(&out))
-}
-
-pub(crate) fn invert_fermat<F: Field>(x: &F) -> F {
-    let (e250, x11) = pow_2_250_minus_1(x);
-    let mut r = e250;
-    for _ in 0..5 {
-        r = r.square();
-    }
-    r * x11
+    let r = F::from_bytes(&bytes);
+    bytes.zeroize();
+    l.zeroize();
+    inv.zeroize();
+    r
 }
 
 /// `x^(2^252 − 3) = (x^(2^250−1))^4·x`.
@@ -149,6 +142,27 @@ pub(crate) fn from_bytes_checked_generic<F: Fe25519>(bytes: &[u8; 32]) -> (F, Ch
     let x = F::from_bytes(bytes);
     let canonical = x.to_bytes()[..].ct_eq(&bytes[..]);
     (x, canonical)
+}
+
+/// [`Field::inverse_vartime`] for both backends: Bernstein–Yang safegcd with variable-time
+/// steps ([`crate::field::inversion::inverse_mod_vartime`]) on the canonical value, about 4.5×
+/// faster than the Fermat chain (650 against 2,980 ns measured). Time depends on the value:
+/// public data only.
+pub(crate) fn inverse_vartime_generic<F: Fe25519>(x: &F) -> Option<F> {
+    let bytes = x.to_bytes();
+    let mut l = [0u64; 4];
+    for (w, c) in l.iter_mut().zip(bytes.chunks_exact(8)) {
+        *w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+    }
+    if l == [0; 4] {
+        return None;
+    }
+    let inv = crate::field::inversion::inverse_mod_vartime(&l, &p25519::P);
+    let mut out = [0u8; 32];
+    for (o, w) in out.chunks_exact_mut(8).zip(inv.iter()) {
+        o.copy_from_slice(&w.to_le_bytes());
+    }
+    Some(F::from_bytes(&out))
 }
 
 /// A uniformly random element: 510 random bits `A + 2^255·B` (two 255-bit halves) reduced
@@ -194,15 +208,14 @@ macro_rules! impl_fe25519 {
             fn square(&self) -> Self {
                 $t::square(self)
             }
-            /// Fermat: `self^(p−2)` by a fixed addition chain (254 squarings, 11
-            /// multiplications), none for zero. Constant time.
+            /// Constant-time safegcd on the canonical value ([`invert_safegcd`]), none for
+            /// zero.
             fn invert(&self) -> subtle::CtOption<Self> {
-                let r = $crate::curves::curve25519::field::invert_fermat(self);
+                let r = $crate::curves::curve25519::field::invert_safegcd(self);
                 subtle::CtOption::new(r, !<Self as $crate::field::Field>::is_zero(self))
             }
-            /// Bernstein–Yang's variable-time safegcd on the canonical integer
-            /// ([`inverse_mod_vartime`](crate::field::inversion::inverse_mod_vartime); public
-            /// data only): several times faster than the Fermat chain.
+            /// Variable time (public data only): binary-GCD-style safegcd on the canonical
+            /// value (`field::inversion::inverse_mod_vartime`).
             fn inverse_vartime(&self) -> Option<Self> {
                 $crate::curves::curve25519::field::inverse_vartime_generic(self)
             }
@@ -821,6 +834,8 @@ mod tests {
             same(&Fe25519::mul_small(&a, 121_666), &Fe25519::mul_small(&fa, 121_666));
             same(&Fe25519::mul_small(&a, i), &Fe25519::mul_small(&fa, i));
             same(&a.invert().unwrap(), &fa.invert().unwrap());
+            same(&a.inverse_vartime().unwrap(), &fa.inverse_vartime().unwrap());
+            assert_eq!(a.inverse_vartime().unwrap(), a.invert().unwrap());
             same(&a.pow_p58(), &fa.pow_p58());
             same(&a.abs(), &fa.abs());
             let (ok, r) = Fe::sqrt_ratio_m1(&a, &b);
@@ -885,7 +900,15 @@ mod tests {
         time("own 4x64 add (portable)", N, x0, |x| Fe(p25519::add(&x.0, &y.0)), show);
         time("own 4x64 sub (portable)", N, x0, |x| Fe(p25519::sub(&x.0, &y.0)), show);
         time("own 4x64 mul_small(121666)", N, x0, |x| x.mul_small(121_666), show);
-        time("own Fe invert (Fermat chain)", N / 1000, x0, |x| x.invert().unwrap(), show);
+        time("own Fe invert (ct safegcd)", N / 1000, x0, |x| x.invert().unwrap(), show);
+        time("own Fe inverse_vartime (safegcd)", N / 1000, x0, |x| x.inverse_vartime().unwrap(), show);
+        time(
+            "ct safegcd (inversion::ct_inverse_mod)",
+            N / 1000,
+            x0,
+            |x| Fe(crate::field::inversion::ct_inverse_mod(&x.to_canonical_limbs(), &p25519::P)),
+            show,
+        );
         #[cfg(feature = "fiat")]
         {
             use crate::curves::curve25519::field_fiat::FiatFe;
@@ -922,7 +945,7 @@ mod tests {
             time("fiat add (+carry)", N, fx0, |x| x + fy, fshow);
             time("fiat sub (+carry)", N, fx0, |x| x - fy, fshow);
             time("fiat mul_small(121666) (scmul)", N, fx0, |x| x.mul_small(121_666), fshow);
-            time("fiat FiatFe invert (Fermat chain)", N / 1000, fx0, |x| x.invert().unwrap(), fshow);
+            time("fiat FiatFe invert (ct safegcd)", N / 1000, fx0, |x| x.invert().unwrap(), fshow);
         }
     }
 }
