@@ -208,7 +208,7 @@ macro_rules! impl_fe25519 {
             fn square(&self) -> Self {
                 $t::square(self)
             }
-            /// Constant-time safegcd on the canonical value ([`invert_safegcd`]), none for
+            /// Constant-time safegcd on the canonical value (Bernstein–Yang), none for
             /// zero.
             fn invert(&self) -> subtle::CtOption<Self> {
                 let r = $crate::curves::curve25519::field::invert_safegcd(self);
