@@ -576,7 +576,8 @@ impl<F: EdwardsField> EdwardsPoint<F> {
 }
 
 /// Above this many points [`EdwardsPoint::multiscalar_mul_vartime`] switches from Straus to
-/// Pippenger (measured: the crossover is near 190 points).
+/// Pippenger (the crossover measured by the ignored test `msm_crossover` lies between 128 and
+/// 256 points).
 pub const PIPPENGER_THRESHOLD: usize = 190;
 
 fn straus_vartime<F: EdwardsField>(scalars: &[Scalar], points: &[EdwardsPoint<F>]) -> EdwardsPoint<F> {
@@ -792,5 +793,41 @@ impl<F: EdwardsField> Mul<Scalar> for EdwardsPoint<F> {
     type Output = EdwardsPoint<F>;
     fn mul(self, k: Scalar) -> EdwardsPoint<F> {
         self.mul_ct(&k)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where Pippenger overtakes Straus ([`PIPPENGER_THRESHOLD`]): both timed on the same
+    /// inputs (`cargo test --release --lib msm_crossover -- --ignored --nocapture`).
+    #[test]
+    #[ignore = "a timing report, not a test"]
+    fn msm_crossover() {
+        use rand::RngCore;
+        let mut rng = rand::thread_rng();
+        for n in [32usize, 64, 128, 190, 256, 384, 512] {
+            let scalars: Vec<Scalar> = (0..n)
+                .map(|_| {
+                    let mut b = [0u8; 64];
+                    rng.fill_bytes(&mut b);
+                    scalar::from_bytes_mod_order_wide(&b)
+                })
+                .collect();
+            let points: Vec<EdwardsPoint> = scalars.iter().map(|s| EdwardsPoint::mul_base(&(*s + Scalar::ONE))).collect();
+            let time = |f: &dyn Fn() -> EdwardsPoint| {
+                let t = std::time::Instant::now();
+                let mut r = EdwardsPoint::IDENTITY;
+                for _ in 0..5 {
+                    r = f();
+                }
+                (t.elapsed().as_secs_f64() * 1e6 / 5.0, r)
+            };
+            let (ts, a) = time(&|| straus_vartime(&scalars, &points));
+            let (tp, b) = time(&|| pippenger_vartime(&scalars, &points));
+            assert_eq!(a, b);
+            std::println!("n = {n}: Straus {ts:.0} µs, Pippenger {tp:.0} µs");
+        }
     }
 }
