@@ -815,7 +815,8 @@ mod tests {
                     scalar::from_bytes_mod_order_wide(&b)
                 })
                 .collect();
-            let points: Vec<EdwardsPoint> = scalars.iter().map(|s| EdwardsPoint::mul_base(&(*s + Scalar::ONE))).collect();
+            let points: Vec<EdwardsPoint> =
+                scalars.iter().map(|s| EdwardsPoint::mul_base(&(*s + Scalar::ONE))).collect();
             let time = |f: &dyn Fn() -> EdwardsPoint| {
                 let t = std::time::Instant::now();
                 let mut r = EdwardsPoint::IDENTITY;
