@@ -11,11 +11,14 @@ pub mod edwards;
 pub mod field;
 #[cfg(feature = "fiat")]
 pub mod field_fiat;
+pub mod hash_to_curve;
 pub mod montgomery;
+pub mod ristretto;
 pub mod scalar;
 
 pub use edwards::EdwardsPoint;
 pub use field::{Fe, Fe25519};
+pub use ristretto::RistrettoPoint;
 pub use scalar::Scalar;
 
 /// Runs the generic function `$f::<F>(args)` on the field backend selected at run time: fiat's

@@ -37,6 +37,22 @@ pub(crate) mod consts {
     pub const BASE_X: [u64; 4] = [0xc9562d608f25d51a, 0x692cc7609525a7b2, 0xc0a4e231fdd6dc5c, 0x216936d3cd6e53fe];
     /// The base point's `y = 4/5`.
     pub const BASE_Y: [u64; 4] = [0x6666666666666658, 0x6666666666666666, 0x6666666666666666, 0x6666666666666666];
+    /// RFC 9496 §4.1 `SQRT_AD_MINUS_ONE = √(a·d − 1)` (`a = −1`), the RFC's (odd) root.
+    pub const SQRT_AD_MINUS_ONE: [u64; 4] =
+        [0x7e97f6a0497b2e1b, 0xaf9d8e0c1b7854bd, 0x0f3cfcc931f5d1fd, 0x376931bf2b8348ac];
+    /// RFC 9496 §4.1 `INVSQRT_A_MINUS_D = 1/√(a − d)`, the non-negative root.
+    pub const INVSQRT_A_MINUS_D: [u64; 4] =
+        [0x99c8fdaa805d40ea, 0x9d2f16175a4172be, 0x16c27b91fe01d840, 0x786c8905cfaffca2];
+    /// RFC 9496 §4.1 `ONE_MINUS_D_SQ = 1 − d²`.
+    pub const ONE_MINUS_D_SQ: [u64; 4] =
+        [0xe27c09c1945fc176, 0x2c81a138cd5e350f, 0x9994abddbe70dfe4, 0x029072a8b2b3e0d7];
+    /// RFC 9496 §4.1 `D_MINUS_ONE_SQ = (d − 1)²`.
+    pub const D_MINUS_ONE_SQ: [u64; 4] =
+        [0x31ad5aaa44ed4d20, 0xd29e4a2cb01e1999, 0x4cdcd32f529b4eeb, 0x5968b37af66c2241];
+    /// RFC 9380 §6.8.2 / Appendix D: `c1 = √−486664` with `sgn0(c1) = 0`, the factor of the
+    /// rational map from curve25519 to edwards25519.
+    pub const SQRT_MINUS_486664: [u64; 4] =
+        [0xcc6e04aaff457e06, 0xc5a1d3d14b7d1a82, 0xd27b08dc03fc4f7e, 0x0f26edf460a006bb];
 }
 
 /// A field backend with the Edwards25519 constants and the base point's precomputed tables
@@ -50,6 +66,16 @@ pub trait EdwardsField: Fe25519 {
     const BASE_X: Self;
     /// The base point's affine `y`.
     const BASE_Y: Self;
+    /// RFC 9496 §4.1 `SQRT_AD_MINUS_ONE`.
+    const SQRT_AD_MINUS_ONE: Self;
+    /// RFC 9496 §4.1 `INVSQRT_A_MINUS_D`.
+    const INVSQRT_A_MINUS_D: Self;
+    /// RFC 9496 §4.1 `ONE_MINUS_D_SQ`.
+    const ONE_MINUS_D_SQ: Self;
+    /// RFC 9496 §4.1 `D_MINUS_ONE_SQ`.
+    const D_MINUS_ONE_SQ: Self;
+    /// RFC 9380 Appendix D's `√−486664` (`sgn0 = 0`).
+    const SQRT_MINUS_486664: Self;
 
     /// Runs `f` on the base point's constant-time table (built once per process with `std`,
     /// on each call without).
@@ -67,6 +93,11 @@ macro_rules! edwards_field {
             const D2: Self = <$fe>::from_limbs(consts::D2);
             const BASE_X: Self = <$fe>::from_limbs(consts::BASE_X);
             const BASE_Y: Self = <$fe>::from_limbs(consts::BASE_Y);
+            const SQRT_AD_MINUS_ONE: Self = <$fe>::from_limbs(consts::SQRT_AD_MINUS_ONE);
+            const INVSQRT_A_MINUS_D: Self = <$fe>::from_limbs(consts::INVSQRT_A_MINUS_D);
+            const ONE_MINUS_D_SQ: Self = <$fe>::from_limbs(consts::ONE_MINUS_D_SQ);
+            const D_MINUS_ONE_SQ: Self = <$fe>::from_limbs(consts::D_MINUS_ONE_SQ);
+            const SQRT_MINUS_486664: Self = <$fe>::from_limbs(consts::SQRT_MINUS_486664);
 
             fn with_basepoint_table<R>(f: impl FnOnce(&BasepointTable<Self>) -> R) -> R {
                 #[cfg(feature = "std")]
@@ -793,6 +824,20 @@ impl<F: EdwardsField> Mul<Scalar> for EdwardsPoint<F> {
     type Output = EdwardsPoint<F>;
     fn mul(self, k: Scalar) -> EdwardsPoint<F> {
         self.mul_ct(&k)
+    }
+}
+
+/// Raw access to the extended coordinates for the other Curve25519 groups (RFC 9496 §4.3's
+/// Ristretto encoding works on `(X : Y : Z : T)` directly; RFC 9380 §6.8.2's map builds them).
+impl<F: EdwardsField> EdwardsPoint<F> {
+    /// The point `(X : Y : Z : T)`; the caller guarantees it is on the curve with `XY = ZT`.
+    pub(crate) fn from_extended(x: F, y: F, z: F, t: F) -> Self {
+        EdwardsPoint { x, y, z, t }
+    }
+
+    /// The extended coordinates `(X, Y, Z, T)`.
+    pub(crate) fn coords(&self) -> (F, F, F, F) {
+        (self.x, self.y, self.z, self.t)
     }
 }
 
