@@ -235,6 +235,9 @@ pub fn constant_time() -> Vec<Case> {
     #[cfg(feature = "fiat")]
     cases.extend(edwards25519_cases::<isochron::curves::curve25519::field_fiat::FiatFe>("edwards25519 (fiat field)"));
     cases.extend(curve25519_protocol_cases());
+    cases.extend(ristretto_h2c25519_cases::<isochron::curves::curve25519::Fe>("own field"));
+    #[cfg(feature = "fiat")]
+    cases.extend(ristretto_h2c25519_cases::<isochron::curves::curve25519::field_fiat::FiatFe>("fiat field"));
     cases
 }
 
@@ -616,6 +619,69 @@ fn curve25519_protocol_cases() -> Vec<Case> {
         }),
         case("x25519", "shared_secret (secret key)", || {
             reveal(x25519::shared_secret(&secret([0x3cu8; 32]), &x25519::public_key(&[0x55; 32])))
+        }),
+    ]
+}
+
+/// ristretto255 (RFC 9496) and the RFC 9380 Elligator 2 maps of Curve25519 with secret inputs,
+/// on one field backend: `mul_ct` (secret point and scalar), `mul_base`, `encode`, the one-way
+/// map `from_uniform_bytes`, `hash_to_group`, the edwards25519/curve25519 maps and the
+/// edwards25519 suites. Not here: `decode` and the curve25519 suites, whose `Ok`/`Err`
+/// verdicts are public branches (a rejected encoding; the identity, probability 2⁻²⁵²).
+fn ristretto_h2c25519_cases<F: isochron::curves::curve25519::edwards::EdwardsField>(backend: &str) -> Vec<Case> {
+    use isochron::curves::curve25519::{hash_to_curve as h2c, scalar, RistrettoPoint};
+    fn k() -> isochron::curves::curve25519::Scalar {
+        secret(scalar::from_bytes_mod_order_wide(&[0xa5; 64]))
+    }
+    fn secret_fe<F: isochron::curves::curve25519::Fe25519>(b: u8) -> F {
+        secret(F::from_bytes(&[b; 32]))
+    }
+    const DST: &[u8] = b"QUUX-V01-CS02-with-edwards25519_XMD:SHA-512_ELL2_RO_";
+    let h2c_area = format!("hash_to_curve 25519 ({backend})");
+    let area = format!("ristretto255 ({backend})");
+    vec![
+        case(&area, "mul_ct (secret point, secret scalar)", || {
+            let p = secret(RistrettoPoint::<F>::mul_base(&scalar::from_bytes_mod_order_wide(&[3; 64])));
+            reveal(p.mul_ct(&k()).encode())
+        }),
+        case(&area, "mul_base (secret scalar)", || reveal(RistrettoPoint::<F>::mul_base(&k()).encode())),
+        case(&area, "encode (secret point)", || {
+            let p = secret(RistrettoPoint::<F>::from_uniform_bytes(&[9; 64]));
+            reveal(p.encode())
+        }),
+        case(&area, "encode (secret identity)", || reveal(secret(RistrettoPoint::<F>::IDENTITY).encode())),
+        case(&area, "from_uniform_bytes (secret bytes)", || {
+            reveal(RistrettoPoint::<F>::from_uniform_bytes(&secret([0x5a; 64])).encode())
+        }),
+        case(&area, "add/sub/eq (secret points)", || {
+            let p = secret(RistrettoPoint::<F>::from_uniform_bytes(&[1; 64]));
+            let q = secret(RistrettoPoint::<F>::from_uniform_bytes(&[2; 64]));
+            reveal(((p + q) - q).ct_eq(&p))
+        }),
+        case(&area, "hash_to_group (secret msg)", || {
+            reveal(RistrettoPoint::<F>::hash_to_group(&secret([7u8; 32]), DST).map(|p| p.encode()).ok())
+        }),
+        case(&h2c_area, "curve25519 Elligator 2 map (secret u)", || {
+            let q = h2c::map_to_curve_elligator2_curve25519::<F>(&secret_fe(0x31));
+            reveal((q.u.to_bytes(), q.v.to_bytes()))
+        }),
+        case(&h2c_area, "curve25519 Elligator 2 map (secret u = 0)", || {
+            let q = h2c::map_to_curve_elligator2_curve25519::<F>(&secret(F::ZERO));
+            reveal((q.u.to_bytes(), q.v.to_bytes()))
+        }),
+        case(&h2c_area, "edwards25519 map (secret u)", || {
+            reveal(h2c::map_to_curve_elligator2_edwards25519::<F>(&secret_fe(0x32)).compress())
+        }),
+        case(&h2c_area, "edwards25519 hash_to_field (secret msg)", || {
+            let mut u = [F::ZERO; 2];
+            let ok = h2c::hash_to_field(&secret([8u8; 32]), DST, &mut u).is_ok();
+            reveal((ok, u[0].to_bytes(), u[1].to_bytes()))
+        }),
+        case(&h2c_area, "hash_to_edwards25519_ro (secret msg)", || {
+            reveal(h2c::hash_to_edwards25519_ro::<F>(&secret([9u8; 32]), DST).map(|p| p.compress()).ok())
+        }),
+        case(&h2c_area, "hash_to_edwards25519_nu (secret msg)", || {
+            reveal(h2c::hash_to_edwards25519_nu::<F>(&secret([10u8; 32]), DST).map(|p| p.compress()).ok())
         }),
     ]
 }
