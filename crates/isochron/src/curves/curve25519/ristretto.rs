@@ -223,7 +223,7 @@ impl<F: EdwardsField> Add<&RistrettoPoint<F>> for RistrettoPoint<F> {
 impl<F: EdwardsField> Add for RistrettoPoint<F> {
     type Output = RistrettoPoint<F>;
     fn add(self, q: RistrettoPoint<F>) -> RistrettoPoint<F> {
-        self + &q
+        RistrettoPoint(self.0 + q.0)
     }
 }
 
@@ -239,7 +239,7 @@ impl<F: EdwardsField> Sub<&RistrettoPoint<F>> for RistrettoPoint<F> {
 impl<F: EdwardsField> Sub for RistrettoPoint<F> {
     type Output = RistrettoPoint<F>;
     fn sub(self, q: RistrettoPoint<F>) -> RistrettoPoint<F> {
-        self - &q
+        RistrettoPoint(self.0 - q.0)
     }
 }
 
@@ -273,7 +273,6 @@ mod tests {
 
     use super::*;
     use crate::curves::curve25519::field::Fe25519;
-    use crate::field::Field;
 
     fn p() -> BigUint {
         (BigUint::from(1u8) << 255) - BigUint::from(19u8)
