@@ -129,7 +129,7 @@ fn check_dalek<F: EdwardsField>(seed: u64) {
         assert_eq!((p - q).encode(), (dp - dp * ds2).compress().to_bytes());
         assert_eq!((-p).encode(), (-dp).compress().to_bytes());
         assert_eq!(p.double().encode(), (dp + dp).compress().to_bytes());
-        assert!(bool::from((p - p).is_identity()));
+        assert!(bool::from(((p + q) - q - p).is_identity()));
         // Uniform bytes.
         let mut wide = [0u8; 64];
         rng.fill_bytes(&mut wide);
