@@ -131,6 +131,38 @@ fn check_errors<F: EdwardsField>() {
     let _ = map_to_curve_elligator2_edwards25519(&F::ZERO);
 }
 
+/// The curve25519 and edwards25519 suites under one DST give the same point through the
+/// birational map (RFC 9380 Appendix D.1): `u = (1 + y)/(1 − y)` (checked with dalek's
+/// `to_montgomery`) and `v = √−486664·u/x`.
+fn check_suites_agree<F: EdwardsField>() {
+    let mut rng = ChaCha20Rng::seed_from_u64(25519);
+    let dst = b"isochron-test-h2c-25519";
+    for i in 0..24 {
+        let mut msg = vec![0u8; i * 7];
+        rng.fill_bytes(&mut msg);
+        for ro in [true, false] {
+            let (e, m) = if ro {
+                (
+                    h2c::hash_to_edwards25519_ro::<F>(&msg, dst).unwrap(),
+                    h2c::hash_to_curve25519_ro::<F>(&msg, dst).unwrap(),
+                )
+            } else {
+                (
+                    h2c::hash_to_edwards25519_nu::<F>(&msg, dst).unwrap(),
+                    h2c::hash_to_curve25519_nu::<F>(&msg, dst).unwrap(),
+                )
+            };
+            let dalek = curve25519_dalek::edwards::CompressedEdwardsY(e.compress()).decompress().unwrap();
+            assert!(dalek.is_torsion_free());
+            assert_eq!(m.u.to_bytes(), dalek.to_montgomery().to_bytes());
+            let (x, _) = e.to_affine();
+            let c1 = (-F::from_u64(486664)).sqrt().unwrap();
+            let c1 = if bool::from(c1.is_negative()) { -c1 } else { c1 };
+            assert_eq!(m.v * x, c1 * m.u);
+        }
+    }
+}
+
 macro_rules! backend_tests {
     ($m:ident, $f:ty) => {
         mod $m {
@@ -159,6 +191,11 @@ macro_rules! backend_tests {
             #[test]
             fn field_reduction() {
                 check_field_reduction::<$f>();
+            }
+
+            #[test]
+            fn suites_agree_with_dalek_birational_map() {
+                check_suites_agree::<$f>();
             }
 
             #[test]
