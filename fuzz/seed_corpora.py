@@ -264,6 +264,32 @@ for name in set(EVM_FILES.values()) | {"sha256", "ripemd160", "identity"}:
     for fork in range(5):
         seed("evm_" + name, fork, b"")
 
+# Curve25519: the RFC 8032 and speccheck keys and signatures (selector 2: pk ‖ sig ‖ msg; their
+# keys and R values also as Edwards encodings, selector 0), the RFC 9496 encodings (selector 1)
+# and the RFC 7748 scalars and u values (selector 3).
+ed = json.load(open(os.path.join(VECTORS, "ed25519", "rfc8032_ed25519.json")))["vectors"]
+spec = json.load(open(os.path.join(VECTORS, "ed25519", "speccheck", "cases.json")))
+for pk, sig, msg in [(v["public_key"], v["signature"], v["message"]) for v in ed] + [
+    (c["pub_key"], c["signature"], c["message"]) for c in spec
+]:
+    pk, sig, msg = bytes.fromhex(pk), bytes.fromhex(sig), bytes.fromhex(msg)
+    seed("curve25519", 2, pk + sig + msg)
+    seed("curve25519", 0, pk)
+    seed("curve25519", 0, sig[:32])
+rist = json.load(open(os.path.join(VECTORS, "ristretto", "rfc9496_ristretto255.json")))
+for key, value in rist.items():
+    if isinstance(value, list):
+        for item in value:
+            for field in (item.values() if isinstance(item, dict) else [item]):
+                b = unhex(field) if isinstance(field, str) else None
+                if b is not None and len(b) == 32:
+                    seed("curve25519", 1, b)
+x = json.load(open(os.path.join(VECTORS, "x25519", "rfc7748_x25519.json")))
+for c in x["x25519_single"]:
+    seed("curve25519", 3, bytes.fromhex(c["scalar"]) + bytes.fromhex(c["u"]))
+seed("curve25519", 0, bytes([0xff] * 31 + [0x7f]))
+seed("curve25519", 0, bytes([1] + [0] * 30 + [0x80]))
+
 for target in sorted(counts):
     print(f"seed_corpora: {target}: {counts[target]} seeds")
 if len(counts) < 10:

@@ -24,7 +24,7 @@ use std::path::Path;
 /// The layers, lowest first. A module may import modules of lower groups only (and itself).
 const LAYERS: &[&[&str]] = &[
     &["error"],
-    &["ct", "hmac"],
+    &["ct", "hmac", "sha512"],
     &["limbs"],
     &["field"],
     &["curve"],

@@ -67,21 +67,18 @@ pub fn build(op: C25519Op, backend: Backend, mut rng: ChaCha8Rng) -> Side {
         C25519Op::Ed25519Verify | C25519Op::Ed25519VerifyStrict => signed(rng),
         C25519Op::Ed25519BatchVerify(n) => (0..n).flat_map(|_| signed(rng)).collect(),
         C25519Op::X25519Shared => vec![bytes::<32>(rng).to_vec(), x25519::public_key(&bytes(rng)).to_vec()],
-        #[cfg(any())] // TEMP-RISTRETTO
         C25519Op::RistrettoMulCt => {
             let p = isochron::curves::curve25519::RistrettoPoint::<Fe>::mul_base(&scalar::from_bytes_mod_order_wide(
                 &bytes(rng),
             ));
             vec![p.encode().to_vec(), scalar_bytes(rng).to_vec()]
         }
-        #[cfg(any())] // TEMP-RISTRETTO
         C25519Op::RistrettoEncode | C25519Op::RistrettoDecode => {
             let p = isochron::curves::curve25519::RistrettoPoint::<Fe>::mul_base(&scalar::from_bytes_mod_order_wide(
                 &bytes(rng),
             ));
             vec![p.encode().to_vec()]
         }
-        #[cfg(any())] // TEMP-RISTRETTO
         C25519Op::RistrettoFromUniformBytes => vec![bytes::<64>(rng).to_vec()],
         C25519Op::EdwardsMsm(n) => (0..n)
             .flat_map(|_| {
@@ -89,8 +86,6 @@ pub fn build(op: C25519Op, backend: Backend, mut rng: ChaCha8Rng) -> Side {
                 [p.compress().to_vec(), scalar_bytes(rng).to_vec()]
             })
             .collect(),
-        #[allow(unreachable_patterns)] // TEMP-RISTRETTO
-        _ => vec![],
     };
     let (kernel, _) = kernel(op, backend, &inputs);
     Side { inputs, kernel }
@@ -113,7 +108,6 @@ pub fn kernel(op: C25519Op, backend: Backend, inputs: &[Vec<u8>]) -> (Kernel, Ve
 }
 
 fn kernel_on<F: EdwardsField>(op: C25519Op, x: &[Vec<u8>]) -> (Kernel, Vec<u8>) {
-    #[cfg(any())] // TEMP-RISTRETTO
     use isochron::curves::curve25519::RistrettoPoint;
     match op {
         C25519Op::Ed25519Pubkey => checked(a32(&x[0]), ed25519::public_key, |pk| pk.to_vec()),
@@ -151,22 +145,18 @@ fn kernel_on<F: EdwardsField>(op: C25519Op, x: &[Vec<u8>]) -> (Kernel, Vec<u8>) 
             |(sk, pk)| x25519::shared_secret(sk, pk).expect("a shared secret"),
             |s| s.to_vec(),
         ),
-        #[cfg(any())] // TEMP-RISTRETTO
         C25519Op::RistrettoMulCt => {
             let p = RistrettoPoint::<F>::decode(&a32(&x[0])).expect("a valid point");
             let k = scalar::from_canonical_bytes(&a32(&x[1])).expect("a canonical scalar");
             checked((p, k), |(p, k)| p.mul_ct(k), |r| r.encode().to_vec())
         }
-        #[cfg(any())] // TEMP-RISTRETTO
         C25519Op::RistrettoEncode => {
             let p = RistrettoPoint::<F>::decode(&a32(&x[0])).expect("a valid point");
             checked(p, |p| p.encode(), |e| e.to_vec())
         }
-        #[cfg(any())] // TEMP-RISTRETTO
         C25519Op::RistrettoDecode => {
             checked(a32(&x[0]), |e| RistrettoPoint::<F>::decode(e).expect("a valid point"), |p| p.encode().to_vec())
         }
-        #[cfg(any())] // TEMP-RISTRETTO
         C25519Op::RistrettoFromUniformBytes => {
             checked(a64(&x[0]), |b| RistrettoPoint::<F>::from_uniform_bytes(b), |p| p.encode().to_vec())
         }
@@ -181,7 +171,5 @@ fn kernel_on<F: EdwardsField>(op: C25519Op, x: &[Vec<u8>]) -> (Kernel, Vec<u8>) 
                 |r| r.compress().to_vec(),
             )
         }
-        #[allow(unreachable_patterns)] // TEMP-RISTRETTO
-        _ => unimplemented!("ristretto"),
     }
 }
