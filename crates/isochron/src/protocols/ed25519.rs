@@ -23,6 +23,7 @@ use rand_core::{CryptoRng, RngCore};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::curves::curve25519::edwards::{EdwardsField, EdwardsPoint};
+use crate::curves::curve25519::half_size;
 use crate::curves::curve25519::scalar::{self, Scalar};
 use crate::curves::curve25519::with_backend;
 use crate::error::Error;
@@ -317,20 +318,53 @@ fn split(sig: &[u8; 64]) -> Option<([u8; 32], Scalar)> {
 }
 
 /// RFC 8032 §5.1.7 in the chosen mode, the key's own checks done (public data; variable time).
-/// `R' = [S]B + [k](−A)` with `k` reduced modulo `ℓ` but not negated modulo `ℓ` (on the torsion
-/// components of `A`, `[ℓ − k]` is not `[−k]`). Cofactorless: `R'` encodes to `R`'s bytes
-/// (which also rejects a non-canonical or undecodable `R`); strict also rejects a small-order
-/// `R'`. ZIP 215: `[8](R' − R)` is the identity, `R` decoded permissively.
+/// With `T = [S]B − [k]A − R` (`k` reduced modulo `ℓ`), cofactorless verification accepts
+/// `T = 0` and ZIP 215 `[8]T = 0`. The check runs on half-size scalars (`c ≡ d·k mod 8ℓ`, `d`
+/// odd: `[d·S]B − [c]A − [d]R = [d]T`, exact for every `A` and `R`, see
+/// `curves::curve25519::half_size`), else, when no short pair is found (rare), as
+/// [`verify_parts_full`] does.
 fn verify_parts<F: EdwardsField>(key: &VerifyingKey, dom: &[u8], msg: &[u8], sig: &[u8; 64], mode: Mode) -> bool {
     let Some((r_bytes, s)) = split(sig) else {
         return false;
     };
     let k = challenge(dom, &r_bytes, &key.bytes, msg);
-    let r_check = (-key.point::<F>()).vartime_double_scalar_mul_basepoint(&k, &s);
+    let Some((c, d)) = half_size::half_size_vartime(&k.to_canonical_limbs()) else {
+        return verify_parts_full::<F>(key, &r_bytes, &k, &s, mode);
+    };
+    let r = match mode {
+        Mode::Zip215 => EdwardsPoint::<F>::decompress_zip215(&r_bytes),
+        _ => EdwardsPoint::<F>::decompress(&r_bytes),
+    };
+    let Ok(r) = r else {
+        return false;
+    };
+    if mode == Mode::Strict && bool::from(r.is_small_order()) {
+        return false;
+    }
+    let v = EdwardsPoint::vartime_half_size_combination(&key.point::<F>(), &r, &s, &c, &d);
+    bool::from(match mode {
+        Mode::Zip215 => v.mul_by_cofactor().is_identity(),
+        _ => v.is_identity(),
+    })
+}
+
+/// The verification equation with full-size scalars: `R' = [S]B + [k](−A)`, `k` reduced modulo
+/// `ℓ` but not negated modulo `ℓ` (on the torsion components of `A`, `[ℓ − k]` is not `[−k]`).
+/// Cofactorless: `R'` encodes to `R`'s bytes (which also rejects a non-canonical or undecodable
+/// `R`); strict also rejects a small-order `R'`. ZIP 215: `[8](R' − R)` is the identity, `R`
+/// decoded permissively.
+fn verify_parts_full<F: EdwardsField>(
+    key: &VerifyingKey,
+    r_bytes: &[u8; 32],
+    k: &Scalar,
+    s: &Scalar,
+    mode: Mode,
+) -> bool {
+    let r_check = (-key.point::<F>()).vartime_double_scalar_mul_basepoint(k, s);
     match mode {
-        Mode::Rfc8032 => r_check.compress_vartime() == r_bytes,
-        Mode::Strict => r_check.compress_vartime() == r_bytes && !bool::from(r_check.is_small_order()),
-        Mode::Zip215 => EdwardsPoint::<F>::decompress_zip215(&r_bytes)
+        Mode::Rfc8032 => r_check.compress_vartime() == *r_bytes,
+        Mode::Strict => r_check.compress_vartime() == *r_bytes && !bool::from(r_check.is_small_order()),
+        Mode::Zip215 => EdwardsPoint::<F>::decompress_zip215(r_bytes)
             .is_ok_and(|r| bool::from((r_check - r).mul_by_cofactor().is_identity())),
     }
 }
@@ -390,4 +424,74 @@ fn msm<F: EdwardsField>(scalars: &[Scalar], points: &[EdwardsPoint<F>]) -> Edwar
             .reduce(|| EdwardsPoint::IDENTITY, |a, b| a + b);
     }
     EdwardsPoint::multiscalar_mul_vartime(scalars, points).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::curves::curve25519::Fe;
+
+    /// The half-size check against the full-size one, mode by mode, on valid signatures, on
+    /// corrupted ones, and on keys and nonces with torsion components added (the cases where a
+    /// careless half-size check would differ from cofactorless verification).
+    #[test]
+    fn half_size_matches_full_size() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(2020_454);
+        // A point of order 8 (the speccheck vectors' small-order key).
+        let t8 = EdwardsPoint::<Fe>::decompress(&[
+            0xc7, 0x17, 0x6a, 0x70, 0x3d, 0x4d, 0xd8, 0x4f, 0xba, 0x3c, 0x0b, 0x76, 0x0d, 0x10, 0x67, 0x0f, 0x2a, 0x20,
+            0x53, 0xfa, 0x2c, 0x39, 0xcc, 0xc6, 0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac, 0x03, 0xfa,
+        ])
+        .unwrap();
+        let mut agreements = [0usize; 2];
+        for round in 0..600 {
+            let seed: [u8; 32] = rng.gen();
+            let key = SigningKey::from_seed(&seed);
+            let msg: [u8; 16] = rng.gen();
+            let mut sig = key.sign(&msg);
+            let mut pk = key.public_key();
+            match round % 6 {
+                0 => {}
+                1 => sig[rng.gen_range(0..64)] ^= 1 << rng.gen_range(0..8),
+                2 | 3 => {
+                    // A' = A + [j]T, and S' = s·… unchanged: valid only in special cases.
+                    let a = EdwardsPoint::<Fe>::decompress(&pk).unwrap()
+                        + t8.mul_vartime(&Scalar::from_u64(rng.gen_range(1..8)));
+                    pk = a.compress();
+                }
+                4 => {
+                    // R' = R + [j]T with the signature recomputed for R' (k over R'): the
+                    // cofactorless check fails, the cofactored one passes.
+                    let r = EdwardsPoint::<Fe>::decompress(&sig[..32].try_into().unwrap()).unwrap();
+                    let r2 = (r + t8.mul_vartime(&Scalar::from_u64(rng.gen_range(1..8)))).compress();
+                    sig[..32].copy_from_slice(&r2);
+                }
+                _ => {
+                    // A torsion-only change that cancels: A' = A + T, R' = R + [k]T needs k;
+                    // instead test the identity key with S = 0 and R = T (order 8).
+                    pk = t8.compress();
+                    sig[..32].copy_from_slice(&t8.mul_vartime(&Scalar::from_u64(rng.gen_range(0..8))).compress());
+                    sig[32..].fill(0);
+                }
+            }
+            let Ok(vk) = VerifyingKey::from_bytes(&pk) else { continue };
+            for mode in [Mode::Rfc8032, Mode::Strict, Mode::Zip215] {
+                if (mode == Mode::Rfc8032 && !vk.canonical)
+                    || (mode == Mode::Strict && (!vk.canonical || vk.small_order))
+                {
+                    continue;
+                }
+                let (r_bytes, s) = split(&sig).map_or(([0; 32], Scalar::ZERO), |x| x);
+                let fast = verify_parts::<Fe>(&vk, &[], &msg, &sig, mode);
+                let full = split(&sig).is_some()
+                    && verify_parts_full::<Fe>(&vk, &r_bytes, &challenge(&[], &r_bytes, &pk, &msg), &s, mode);
+                assert_eq!(fast, full, "round {round} {mode:?}");
+                agreements[usize::from(fast)] += 1;
+            }
+        }
+        // Both verdicts occur.
+        assert!(agreements[0] > 100 && agreements[1] > 100, "{agreements:?}");
+    }
 }

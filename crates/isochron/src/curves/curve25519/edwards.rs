@@ -22,6 +22,7 @@ use subtle::{Choice, ConditionallyNegatable, ConditionallySelectable, ConstantTi
 use zeroize::Zeroize;
 
 use super::field::{Fe, Fe25519};
+use super::half_size;
 use super::scalar::{self, Scalar};
 use crate::error::Error;
 use crate::field::{Field, PrimeField};
@@ -80,9 +81,9 @@ pub trait EdwardsField: Fe25519 {
     /// Runs `f` on the base point's constant-time table (built once per process with `std`,
     /// on each call without).
     fn with_basepoint_table<R>(f: impl FnOnce(&BasepointTable<Self>) -> R) -> R;
-    /// Runs `f` on the base point's odd multiples `[1, 3, …, 127]·B` for the variable-time
-    /// double-scalar multiplication.
-    fn with_basepoint_odd_multiples<R>(f: impl FnOnce(&[AffineCached<Self>]) -> R) -> R;
+    /// Runs `f` on the odd multiples `[1, 3, …, 127]·B` and `[1, 3, …, 127]·2^128·B` of the
+    /// base point, for the variable-time multiplications of verification.
+    fn with_basepoint_odd_multiples<R>(f: impl FnOnce(&[AffineCached<Self>], &[AffineCached<Self>]) -> R) -> R;
 }
 
 /// Implements [`EdwardsField`] for a backend with a `const fn from_limbs`.
@@ -111,15 +112,21 @@ macro_rules! edwards_field {
                 }
             }
 
-            fn with_basepoint_odd_multiples<R>(f: impl FnOnce(&[AffineCached<Self>]) -> R) -> R {
+            fn with_basepoint_odd_multiples<R>(f: impl FnOnce(&[AffineCached<Self>], &[AffineCached<Self>]) -> R) -> R {
+                fn build() -> [Vec<AffineCached<$fe>>; 2] {
+                    let b = EdwardsPoint::<$fe>::basepoint();
+                    [b.odd_multiples_affine(BASE_WNAF_WIDTH), b.mul_by_pow2(128).odd_multiples_affine(BASE_WNAF_WIDTH)]
+                }
                 #[cfg(feature = "std")]
                 {
-                    static TABLE: std::sync::OnceLock<Vec<AffineCached<$fe>>> = std::sync::OnceLock::new();
-                    f(TABLE.get_or_init(|| EdwardsPoint::<$fe>::basepoint().odd_multiples_affine(BASE_WNAF_WIDTH)))
+                    static TABLES: std::sync::OnceLock<[Vec<AffineCached<$fe>>; 2]> = std::sync::OnceLock::new();
+                    let [b, b128] = TABLES.get_or_init(build);
+                    f(b, b128)
                 }
                 #[cfg(not(feature = "std"))]
                 {
-                    f(&EdwardsPoint::<$fe>::basepoint().odd_multiples_affine(BASE_WNAF_WIDTH))
+                    let [b, b128] = build();
+                    f(&b, &b128)
                 }
             }
         }
@@ -453,14 +460,22 @@ impl<F: EdwardsField> EdwardsPoint<F> {
         for i in 1..8 {
             table[i] = self.add_cached(&table[i - 1]).to_extended().to_cached();
         }
-        let mut q = Self::IDENTITY.add_cached(&select_signed(&table, Cached::identity(), e[63])).to_extended();
+        // Between additions the point stays projective (the doublings do not need T); each
+        // addition's input is extended (from the fourth doubling), its output projective except
+        // for the last.
+        let first = Self::IDENTITY.add_cached(&select_signed(&table, Cached::identity(), e[63]));
+        let mut p = first.to_projective();
+        let mut q = Self::IDENTITY;
         for i in (0..63).rev() {
-            let mut p = q.to_projective();
             for _ in 0..3 {
                 p = p.double().to_projective();
             }
-            q = p.double().to_extended();
-            q = q.add_cached(&select_signed(&table, Cached::identity(), e[i])).to_extended();
+            let sum = p.double().to_extended().add_cached(&select_signed(&table, Cached::identity(), e[i]));
+            if i == 0 {
+                q = sum.to_extended();
+            } else {
+                p = sum.to_projective();
+            }
         }
         kb.zeroize();
         e.zeroize();
@@ -546,50 +561,40 @@ impl<F: EdwardsField> EdwardsPoint<F> {
             .collect()
     }
 
-    /// `[a]·self + [b]·B` for public scalars (variable time; the verification hot path):
-    /// interleaved wNAF, width 5 for `self` and 8 for the base point's precomputed multiples.
+    /// `[a]·self + [b]·B` for public scalars (variable time): interleaved wNAF, width 5 for
+    /// `self` and 8 for the base point's precomputed multiples.
     pub fn vartime_double_scalar_mul_basepoint(&self, a: &Scalar, b: &Scalar) -> Self {
         let na = crate::curve::wnaf(&a.to_words(), VAR_WNAF_WIDTH);
         let nb = crate::curve::wnaf(&b.to_words(), BASE_WNAF_WIDTH);
         let ta = self.odd_multiples(VAR_WNAF_WIDTH);
-        F::with_basepoint_odd_multiples(|tb| {
-            let len = na.len().max(nb.len());
-            let mut q = Self::IDENTITY.to_projective();
-            let mut started = false;
-            for i in (0..len).rev() {
-                let da = na.get(i).copied().unwrap_or(0);
-                let db = nb.get(i).copied().unwrap_or(0);
-                if started {
-                    let c = q.double();
-                    if da == 0 && db == 0 {
-                        q = c.to_projective();
-                        continue;
-                    }
-                    let mut ext: Self = c.to_extended();
-                    ext = ext.add_digit(da, &ta, db, tb);
-                    q = ext.to_projective();
-                } else if da != 0 || db != 0 {
-                    started = true;
-                    q = Self::IDENTITY.add_digit(da, &ta, db, tb).to_projective();
-                }
-            }
-            Self::from_projective(q)
-        })
+        F::with_basepoint_odd_multiples(|tb, _| interleaved_wnaf(&[(&na, &ta)], &[(&nb, tb)]))
     }
 
-    /// `self + [da]·A + [db]·B` from the odd-multiple tables (zero digits skipped).
-    #[inline(always)]
-    fn add_digit(self, da: i16, ta: &[Cached<F>], db: i16, tb: &[AffineCached<F>]) -> Self {
-        let mut p = self;
-        if da != 0 {
-            let e = &ta[(da.unsigned_abs() / 2) as usize];
-            p = if da > 0 { p.add_cached(e) } else { p.add_cached(&e.neg()) }.to_extended();
-        }
-        if db != 0 {
-            let e = &tb[(db.unsigned_abs() / 2) as usize];
-            p = if db > 0 { p.add_affine_cached(e) } else { p.add_affine_cached(&e.neg()) }.to_extended();
-        }
-        p
+    /// `[d·s mod ℓ]·B − [c]·a − [d]·r` for public values, `c`, `d` of at most
+    /// `half_size::MAX_BITS` bits (`d ≥ 0`): the verification equation of Pornin's eprint
+    /// 2020/454 (`half_size`), with `d·s` split at bit 128 over the precomputed multiples of
+    /// `B` and `2^128·B`, so that the loop runs about 130 doublings instead of 253.
+    pub(crate) fn vartime_half_size_combination(
+        a: &Self,
+        r: &Self,
+        s: &Scalar,
+        c: &half_size::Signed,
+        d: &[u64; 3],
+    ) -> Self {
+        // d < 2^131 < ℓ: a canonical scalar.
+        let ds = *s * Scalar::from_canonical_limbs([d[0], d[1], d[2], 0]);
+        let w = ds.to_words();
+        let n_lo = crate::curve::wnaf(&w[..2], BASE_WNAF_WIDTH);
+        let n_hi = crate::curve::wnaf(&w[2..], BASE_WNAF_WIDTH);
+        let n_c = crate::curve::wnaf(&c.magnitude, VAR_WNAF_WIDTH);
+        let n_d = crate::curve::wnaf(d, VAR_WNAF_WIDTH);
+        // −[c]a = [|c|](∓a); −[d]r = [d](−r).
+        let a_signed = if c.negative { *a } else { -*a };
+        let t_a = a_signed.odd_multiples(VAR_WNAF_WIDTH);
+        let t_r = (-*r).odd_multiples(VAR_WNAF_WIDTH);
+        F::with_basepoint_odd_multiples(|t_b, t_b128| {
+            interleaved_wnaf(&[(&n_c, &t_a), (&n_d, &t_r)], &[(&n_lo, t_b), (&n_hi, t_b128)])
+        })
     }
 
     /// `Σ [k_i]·P_i` for public scalars and points (variable time): Straus with wNAF for up to
@@ -604,6 +609,64 @@ impl<F: EdwardsField> EdwardsPoint<F> {
             pippenger_vartime(scalars, points)
         })
     }
+}
+
+/// `Σ [k_i]·P_i` from wNAF digits and odd-multiple tables (`table[j] = [2j + 1]·P`), in
+/// cached form for `cached` and affine cached form for `affine`: one doubling per digit
+/// position (projective; extended only before additions), zero digits skipped, leading zeros
+/// not doubled. Variable time.
+fn interleaved_wnaf<F: EdwardsField>(
+    cached: &[(&[i16], &[Cached<F>])],
+    affine: &[(&[i16], &[AffineCached<F>])],
+) -> EdwardsPoint<F> {
+    let len = cached.iter().map(|(n, _)| n.len()).chain(affine.iter().map(|(n, _)| n.len())).max().unwrap_or(0);
+    let digit = |n: &[i16], i: usize| n.get(i).copied().unwrap_or(0);
+    let mut q: Option<Projective<F>> = None;
+    for i in (0..len).rev() {
+        let any = cached.iter().any(|(n, _)| digit(n, i) != 0) || affine.iter().any(|(n, _)| digit(n, i) != 0);
+        let Some(p) = q else {
+            if any {
+                q = Some(add_digits(EdwardsPoint::IDENTITY, cached, affine, i).to_projective());
+            }
+            continue;
+        };
+        let c = p.double();
+        q = Some(if any { add_digits(c.to_extended(), cached, affine, i).to_projective() } else { c.to_projective() });
+    }
+    q.map_or(EdwardsPoint::IDENTITY, EdwardsPoint::from_projective)
+}
+
+/// `p` plus the digit at position `i` of every table (the last addition left completed).
+#[inline(always)]
+fn add_digits<F: EdwardsField>(
+    p: EdwardsPoint<F>,
+    cached: &[(&[i16], &[Cached<F>])],
+    affine: &[(&[i16], &[AffineCached<F>])],
+    i: usize,
+) -> Completed<F> {
+    let mut acc: Option<Completed<F>> = None;
+    let mut ext = p;
+    for (n, t) in cached {
+        let d = n.get(i).copied().unwrap_or(0);
+        if d != 0 {
+            if let Some(c) = acc {
+                ext = c.to_extended();
+            }
+            let e = &t[(d.unsigned_abs() / 2) as usize];
+            acc = Some(if d > 0 { ext.add_cached(e) } else { ext.add_cached(&e.neg()) });
+        }
+    }
+    for (n, t) in affine {
+        let d = n.get(i).copied().unwrap_or(0);
+        if d != 0 {
+            if let Some(c) = acc {
+                ext = c.to_extended();
+            }
+            let e = &t[(d.unsigned_abs() / 2) as usize];
+            acc = Some(if d > 0 { ext.add_affine_cached(e) } else { ext.add_affine_cached(&e.neg()) });
+        }
+    }
+    acc.expect("a non-zero digit")
 }
 
 /// Above this many points [`EdwardsPoint::multiscalar_mul_vartime`] switches from Straus to
