@@ -51,9 +51,12 @@ fuzz_target!(|data: &[u8]| {
             let dalek_strict = dalek_key.as_ref().is_ok_and(|k| k.verify_strict(msg, &dalek_sig).is_ok());
             let zebra = ed25519_zebra::VerificationKey::try_from(pk)
                 .is_ok_and(|k| k.verify(&ed25519_zebra::Signature::from(sig), msg).is_ok());
-            // ed25519-dalek's `verify` accepts a non-canonical key encoding (it reduces y); RFC
-            // 8032 mode rejects it, so the comparison holds for canonical keys.
-            let canonical_key = dalek_key.as_ref().is_ok_and(|k| k.to_bytes() == pk);
+            // ed25519-dalek's `verify` accepts a non-canonical key encoding (it reduces y, and
+            // keeps and hashes the bytes as given); RFC 8032 mode rejects it, so the comparison
+            // holds for canonical keys (those that re-encode to themselves).
+            let canonical_key = curve25519_dalek::edwards::CompressedEdwardsY(pk)
+                .decompress()
+                .is_some_and(|p| p.compress().to_bytes() == pk);
             if canonical_key {
                 assert_eq!(ed25519::verify(&pk, msg, &sig), dalek, "rfc8032");
             }
