@@ -498,20 +498,7 @@ impl<F: EdwardsField> EdwardsPoint<F> {
     fn mul_words_vartime(&self, k: &[u64]) -> Self {
         let naf = crate::curve::wnaf(k, VAR_WNAF_WIDTH);
         let table = self.odd_multiples(VAR_WNAF_WIDTH);
-        let mut q = Self::IDENTITY.to_projective();
-        for &d in naf.iter().rev() {
-            let c = q.double();
-            if d == 0 {
-                q = c.to_projective();
-                continue;
-            }
-            let ext = c.to_extended();
-            let e = &table[(d.unsigned_abs() / 2) as usize];
-            let s = if d > 0 { ext.add_cached(e) } else { ext.add_cached(&e.neg()) };
-            q = s.to_projective();
-        }
-        // `q` is projective; recompute T.
-        Self::from_projective(q)
+        interleaved_wnaf(&[(&naf, &table)], &[])
     }
 
     /// Extended coordinates of a projective point: `(XZ : YZ : Z² : XY)` (4M).
@@ -677,19 +664,9 @@ pub const PIPPENGER_THRESHOLD: usize = 190;
 fn straus_vartime<F: EdwardsField>(scalars: &[Scalar], points: &[EdwardsPoint<F>]) -> EdwardsPoint<F> {
     let nafs: Vec<Vec<i16>> = scalars.iter().map(|k| crate::curve::wnaf(&k.to_words(), VAR_WNAF_WIDTH)).collect();
     let tables: Vec<Vec<Cached<F>>> = points.iter().map(|p| p.odd_multiples(VAR_WNAF_WIDTH)).collect();
-    let len = nafs.iter().map(Vec::len).max().unwrap_or(0);
-    let mut q = EdwardsPoint::<F>::IDENTITY;
-    for i in (0..len).rev() {
-        q = q.double();
-        for (naf, t) in nafs.iter().zip(&tables) {
-            let d = naf.get(i).copied().unwrap_or(0);
-            if d != 0 {
-                let e = &t[(d.unsigned_abs() / 2) as usize];
-                q = if d > 0 { q.add_cached(e) } else { q.add_cached(&e.neg()) }.to_extended();
-            }
-        }
-    }
-    q
+    let pairs: Vec<(&[i16], &[Cached<F>])> =
+        nafs.iter().zip(&tables).map(|(n, t)| (n.as_slice(), t.as_slice())).collect();
+    interleaved_wnaf(&pairs, &[])
 }
 
 /// Pippenger's bucket method with signed digits of `c` bits: per window, each point is added to
