@@ -438,7 +438,7 @@ mod tests {
     /// careless half-size check would differ from cofactorless verification).
     #[test]
     fn half_size_matches_full_size() {
-        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(2020_454);
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(2_020_454);
         // A point of order 8 (the speccheck vectors' small-order key).
         let t8 = EdwardsPoint::<Fe>::decompress(&[
             0xc7, 0x17, 0x6a, 0x70, 0x3d, 0x4d, 0xd8, 0x4f, 0xba, 0x3c, 0x0b, 0x76, 0x0d, 0x10, 0x67, 0x0f, 0x2a, 0x20,
