@@ -280,11 +280,10 @@ impl VerifyingKey {
 }
 
 fn decode_key<F: EdwardsField>(bytes: &[u8; 32]) -> Result<VerifyingKey, Error> {
-    let p = EdwardsPoint::<F>::decompress_zip215(bytes)?;
-    let canonical = EdwardsPoint::<F>::decompress(bytes).is_ok();
-    let small_order = bool::from(p.is_small_order());
-    let (x, y) = p.to_affine();
-    Ok(VerifyingKey { bytes: *bytes, x: x.to_bytes(), y: y.to_bytes(), canonical, small_order })
+    let (x, y, canonical) = EdwardsPoint::<F>::decompress_affine_checked(bytes)?;
+    let (x, y) = (x.to_bytes(), y.to_bytes());
+    let small_order = bool::from(EdwardsPoint::<F>::from_affine_bytes(&x, &y).is_small_order());
+    Ok(VerifyingKey { bytes: *bytes, x, y, canonical, small_order })
 }
 
 /// RFC 8032 verification of an Ed25519 signature ([`Mode::Rfc8032`]).

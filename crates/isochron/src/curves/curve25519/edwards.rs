@@ -431,8 +431,15 @@ impl<F: EdwardsField> EdwardsPoint<F> {
         Self::decompress_parts(bytes).map(|(p, _, _)| p)
     }
 
-    /// The point of `bytes`, whether `y` was canonical, and whether the encoding is `x = 0`
-    /// with the sign bit set; [`Error::NotOnCurve`] if no `x` exists.
+    /// [`EdwardsPoint::decompress_zip215`] with the affine coordinates (`Z = 1`) and whether
+    /// [`EdwardsPoint::decompress`] would accept the encoding too: one square root for both.
+    pub(crate) fn decompress_affine_checked(bytes: &[u8; 32]) -> Result<(F, F, bool), Error> {
+        let (p, canonical_y, negative_zero) = Self::decompress_parts(bytes)?;
+        Ok((p.x, p.y, bool::from(canonical_y & !negative_zero)))
+    }
+
+    /// The point of `bytes` (with `Z = 1`), whether `y` was canonical, and whether the encoding
+    /// is `x = 0` with the sign bit set; [`Error::NotOnCurve`] if no `x` exists.
     fn decompress_parts(bytes: &[u8; 32]) -> Result<(Self, Choice, Choice), Error> {
         let sign = Choice::from(bytes[31] >> 7);
         let mut y_bytes = *bytes;
