@@ -30,14 +30,19 @@ fuzz_target!(|data: &[u8]| {
             let b: [u8; 32] = padded(bytes);
             let theirs = curve25519_dalek::edwards::CompressedEdwardsY(b).decompress();
             let peer = theirs.map(|p| p.compress().to_bytes().to_vec());
-            let ours = EdwardsPoint::<isochron::curves::curve25519::Fe>::decompress_zip215(&b).ok().map(|p| p.compress().to_vec());
+            let ours = EdwardsPoint::<isochron::curves::curve25519::Fe>::decompress_zip215(&b)
+                .ok()
+                .map(|p| p.compress().to_vec());
             agree("edwards25519 (ZIP 215)", &b, ours, peer.clone(), false);
-            let strict = EdwardsPoint::<isochron::curves::curve25519::Fe>::decompress(&b).ok().map(|p| p.compress().to_vec());
+            let strict =
+                EdwardsPoint::<isochron::curves::curve25519::Fe>::decompress(&b).ok().map(|p| p.compress().to_vec());
             agree("edwards25519 (canonical)", &b, strict, peer.filter(|e| e[..] == b[..]), true);
         }
         1 => {
             let b: [u8; 32] = padded(bytes);
-            let peer = curve25519_dalek::ristretto::CompressedRistretto(b).decompress().map(|p| p.compress().to_bytes().to_vec());
+            let peer = curve25519_dalek::ristretto::CompressedRistretto(b)
+                .decompress()
+                .map(|p| p.compress().to_bytes().to_vec());
             let ours = RistrettoPoint::<isochron::curves::curve25519::Fe>::decode(&b).ok().map(|p| p.encode().to_vec());
             agree("ristretto255", &b, ours, peer, true);
         }
