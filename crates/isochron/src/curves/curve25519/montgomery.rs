@@ -7,8 +7,10 @@ use zeroize::Zeroize;
 use super::edwards::{EdwardsField, EdwardsPoint};
 use super::field::Fe25519;
 
-/// `(A − 2)/4` for `A = 486662` (RFC 7748 §5).
-const A24: u32 = 121665;
+/// `(A + 2)/4` for `A = 486662`: the ladder computes RFC 7748 §5's
+/// `z_2 = E·(AA + a24·E)` with `a24 = (A − 2)/4 = 121665` as the equal `E·(BB + 121666·E)`
+/// (`E = AA − BB`), so that fiat-crypto's dedicated `carry_scmul_121666` serves the fiat backend.
+const A24_PLUS_ONE: u32 = 121666;
 
 /// RFC 7748 §5 `decodeScalar25519`: clear the three low bits and the top bit, set bit 254.
 pub fn clamp(k: &[u8; 32]) -> [u8; 32] {
@@ -22,7 +24,7 @@ pub fn clamp(k: &[u8; 32]) -> [u8; 32] {
 /// `X25519(k, u)` (RFC 7748 §5): the `u` coordinate of `[clamp(k)]·(u, ·)` by the Montgomery
 /// ladder, with `u` decoded modulo `p` after masking its top bit (non-canonical values
 /// accepted, as the RFC requires). 255 ladder steps of 5M + 4S + one multiplication by
-/// `a24`, each bit's conditional swaps by masks: constant time in `k` and `u`.
+/// `121666`, each bit's conditional swaps by masks: constant time in `k` and `u`.
 pub fn x25519<F: Fe25519>(k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
     let mut k = clamp(k);
     let x1 = F::from_bytes(u);
@@ -46,7 +48,7 @@ pub fn x25519<F: Fe25519>(k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
         x3 = (da + cb).square();
         z3 = x1 * (da - cb).square();
         x2 = aa * bb;
-        z2 = e * (aa + e.mul_small(A24));
+        z2 = e * (bb + e.mul_small(A24_PLUS_ONE));
     }
     F::conditional_swap(&mut x2, &mut x3, swap.into());
     F::conditional_swap(&mut z2, &mut z3, swap.into());
