@@ -11,7 +11,7 @@ pub mod edwards;
 pub mod field;
 #[cfg(feature = "fiat")]
 pub mod field_fiat;
-pub(crate) mod half_size;
+mod half_size;
 pub mod hash_to_curve;
 pub mod montgomery;
 pub mod ristretto;

@@ -23,7 +23,6 @@ use rand_core::{CryptoRng, RngCore};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::curves::curve25519::edwards::{EdwardsField, EdwardsPoint};
-use crate::curves::curve25519::half_size;
 use crate::curves::curve25519::scalar::{self, Scalar};
 use crate::curves::curve25519::with_backend;
 use crate::error::Error;
@@ -327,20 +326,20 @@ fn verify_parts<F: EdwardsField>(key: &VerifyingKey, dom: &[u8], msg: &[u8], sig
         return false;
     };
     let k = challenge(dom, &r_bytes, &key.bytes, msg);
-    let Some((c, d)) = half_size::half_size_vartime(&k.to_canonical_limbs()) else {
-        return verify_parts_full::<F>(key, &r_bytes, &k, &s, mode);
-    };
     let r = match mode {
         Mode::Zip215 => EdwardsPoint::<F>::decompress_zip215(&r_bytes),
         _ => EdwardsPoint::<F>::decompress(&r_bytes),
     };
+    // An `R` that does not decode (canonically, for the cofactorless modes) fails in every mode.
     let Ok(r) = r else {
         return false;
     };
     if mode == Mode::Strict && bool::from(r.is_small_order()) {
         return false;
     }
-    let v = EdwardsPoint::vartime_half_size_combination(&key.point::<F>(), &r, &s, &c, &d);
+    let Some(v) = EdwardsPoint::vartime_half_size_combination(&key.point::<F>(), &r, &s, &k) else {
+        return verify_parts_full::<F>(key, &r_bytes, &k, &s, mode);
+    };
     bool::from(match mode {
         Mode::Zip215 => v.mul_by_cofactor().is_identity(),
         _ => v.is_identity(),

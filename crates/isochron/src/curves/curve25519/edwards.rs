@@ -564,31 +564,27 @@ impl<F: EdwardsField> EdwardsPoint<F> {
         F::with_basepoint_odd_multiples(|tb, _| interleaved_wnaf(&[(&na, &ta)], &[(&nb, tb)]))
     }
 
-    /// `[d·s mod ℓ]·B − [c]·a − [d]·r` for public values, `c`, `d` of at most
-    /// `half_size::MAX_BITS` bits (`d ≥ 0`): the verification equation of Pornin's eprint
-    /// 2020/454 (`half_size`), with `d·s` split at bit 128 over the precomputed multiples of
-    /// `B` and `2^128·B`, so that the loop runs about 130 doublings instead of 253.
-    pub(crate) fn vartime_half_size_combination(
-        a: &Self,
-        r: &Self,
-        s: &Scalar,
-        c: &half_size::Signed,
-        d: &[u64; 3],
-    ) -> Self {
+    /// `[d·s mod ℓ]·B − [c]·a − [d]·r` for public values, with `c ≡ d·k (mod 8ℓ)`, `d` odd,
+    /// both of at most `half_size::MAX_BITS` bits (`half_size`: Pornin's eprint 2020/454): `[d]`
+    /// times `[s]B − [k]a − r`, computed with `d·s` split at bit 128 over the precomputed
+    /// multiples of `B` and `2^128·B`, so that the loop runs about 130 doublings instead of
+    /// 253. `None` when no short pair exists (rare): the caller then uses the full-size scalars.
+    pub(crate) fn vartime_half_size_combination(a: &Self, r: &Self, s: &Scalar, k: &Scalar) -> Option<Self> {
+        let (c, d) = half_size::half_size_vartime(&k.to_canonical_limbs())?;
         // d < 2^131 < ℓ: a canonical scalar.
         let ds = *s * Scalar::from_canonical_limbs([d[0], d[1], d[2], 0]);
         let w = ds.to_words();
         let n_lo = crate::curve::wnaf(&w[..2], BASE_WNAF_WIDTH);
         let n_hi = crate::curve::wnaf(&w[2..], BASE_WNAF_WIDTH);
         let n_c = crate::curve::wnaf(&c.magnitude, VAR_WNAF_WIDTH);
-        let n_d = crate::curve::wnaf(d, VAR_WNAF_WIDTH);
+        let n_d = crate::curve::wnaf(&d, VAR_WNAF_WIDTH);
         // −[c]a = [|c|](∓a); −[d]r = [d](−r).
         let a_signed = if c.negative { *a } else { -*a };
         let t_a = a_signed.odd_multiples(VAR_WNAF_WIDTH);
         let t_r = (-*r).odd_multiples(VAR_WNAF_WIDTH);
-        F::with_basepoint_odd_multiples(|t_b, t_b128| {
+        Some(F::with_basepoint_odd_multiples(|t_b, t_b128| {
             interleaved_wnaf(&[(&n_c, &t_a), (&n_d, &t_r)], &[(&n_lo, t_b), (&n_hi, t_b128)])
-        })
+        }))
     }
 
     /// `Σ [k_i]·P_i` for public scalars and points (variable time): Straus with wNAF for up to
