@@ -13,7 +13,9 @@
 #     database can be fetched (not on the project's CI machines: see the block);
 #   - the crate package (`cargo package --list`) ships no LGPL test vectors;
 #   - every cargo-fuzz target (fuzz/, nightly Rust) for a bounded time (FUZZ_SECONDS each).
-# Later: the C, Python and Go suites. Exit status non-zero on any failure.
+#   - the C ABI (issue 15): scripts/test_c.sh builds libisochron and runs the C test program
+#     and example, natively and under valgrind (the header's freshness is a cargo test).
+# Exit status non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -79,6 +81,11 @@ cargo test -p isochron --profile ci --locked --features fiat,parallel
 step "isochron-bench with the rust-eth-kzg peers (clippy, tests)"
 cargo clippy -p isochron-bench --all-targets --locked --features rust-eth-kzg -- -D warnings
 cargo test -p isochron-bench --profile ci --locked --features rust-eth-kzg --lib
+
+# ---- issue 15: the C ABI ----------------------------------------------------------------------
+step "C ABI: test program and example, natively and under valgrind (scripts/test_c.sh)"
+scripts/test_c.sh
+# ---- end C ABI -------------------------------------------------------------------------------
 
 if [ -x scripts/ctgrind.sh ]; then
     step "constant-time check (valgrind)"
