@@ -16,7 +16,7 @@
 //!   status that says why.
 //! - **Lists** of fixed-size items (keys, signatures, blobs, points) are one concatenated buffer
 //!   and its total length; lists of messages are an array of pointers and an array of lengths.
-//! - **Handles** ([`isochron_kzg_settings`]) are created by `*_load*` functions and released by
+//! - **Handles** ([`kzg::isochron_kzg_settings`]) are created by `*_load*` functions and released by
 //!   their `*_free` function; the embedded mainnet setup is a static handle never freed.
 //! - **No panic crosses the boundary**: every entry point runs under `catch_unwind` and
 //!   reports `ISOCHRON_INTERNAL` if the library ever panicked.
