@@ -16,11 +16,12 @@ const SK_FILE_MAX: usize = 4096;
 #[derive(Debug, clap::Args)]
 #[group(required = true, multiple = false)]
 pub struct SkSource {
-    /// Secret key (hex, 32 bytes big-endian). Visible to other users in the process list:
-    /// prefer --sk-file.
+    /// Secret key (hex, 32 bytes: a big-endian integer for BLS, secp256k1 and P-256; the raw
+    /// seed or scalar bytes of RFC 8032 and RFC 7748 for Ed25519 and X25519). Visible to other
+    /// users in the process list: prefer --sk-file.
     #[arg(long)]
     sk: Option<Zeroizing<String>>,
-    /// Read the secret key (hex, 32 bytes big-endian; surrounding whitespace ignored) from the
+    /// Read the secret key (hex, 32 bytes, as for --sk; surrounding whitespace ignored) from the
     /// file PATH, or from stdin if PATH is `-`.
     #[arg(long, value_name = "PATH")]
     sk_file: Option<PathBuf>,
