@@ -3,75 +3,12 @@
 //! data: SHA-256 processes every byte the same way and nothing here branches on their values
 //! (only on public lengths).
 
-use sha2::compress256;
-use sha2::digest::generic_array::GenericArray;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
+use crate::md::Sha256State;
+
 /// SHA-256's block size, the HMAC key width.
-const BLOCK: usize = 64;
-
-/// SHA-256's initial hash value (FIPS 180-4 §5.3.3).
-const IV: [u32; 8] =
-    [0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19];
-
-/// A SHA-256 computation in progress whose every byte lives in this struct (the chaining value,
-/// the pending partial block and the length), so that it can be wiped: `sha2::Sha256` does not
-/// implement `Zeroize`, and its buffer keeps the last partial block of the message. Only the
-/// compression function (FIPS 180-4 §6.2.2) comes from `sha2`; the message padding (§5.1.1)
-/// is here. Zeroized on drop. Branches and memory accesses depend on lengths only.
-#[derive(Clone, Zeroize, ZeroizeOnDrop)]
-pub(crate) struct Sha256State {
-    h: [u32; 8],
-    block: [u8; BLOCK],
-    /// Bytes pending in `block` (`< BLOCK` between calls).
-    fill: usize,
-    /// Message length so far, in bytes.
-    len: u64,
-}
-
-impl Sha256State {
-    pub(crate) fn new() -> Self {
-        Sha256State { h: IV, block: [0; BLOCK], fill: 0, len: 0 }
-    }
-
-    fn compress(&mut self) {
-        compress256(&mut self.h, core::slice::from_ref(GenericArray::from_slice(&self.block)));
-    }
-
-    pub(crate) fn update(&mut self, mut data: &[u8]) {
-        self.len = self.len.wrapping_add(data.len() as u64);
-        while !data.is_empty() {
-            let take = (BLOCK - self.fill).min(data.len());
-            let (head, rest) = data.split_at(take);
-            self.block[self.fill..self.fill + take].copy_from_slice(head);
-            self.fill += take;
-            data = rest;
-            if self.fill == BLOCK {
-                self.compress();
-                self.fill = 0;
-            }
-        }
-    }
-
-    /// The digest (FIPS 180-4 §5.1.1 padding: `0x80`, zeros, the bit length in 64 bits). The
-    /// state is left in an unspecified but wipeable condition (its owner drops or reuses it).
-    pub(crate) fn finalize(&mut self) -> [u8; 32] {
-        let bits = self.len.wrapping_mul(8);
-        self.block[self.fill] = 0x80;
-        self.block[self.fill + 1..].fill(0);
-        if self.fill >= BLOCK - 8 {
-            self.compress();
-            self.block.fill(0);
-        }
-        self.block[BLOCK - 8..].copy_from_slice(&bits.to_be_bytes());
-        self.compress();
-        let mut out = [0u8; 32];
-        for (o, w) in out.chunks_exact_mut(4).zip(self.h) {
-            o.copy_from_slice(&w.to_be_bytes());
-        }
-        out
-    }
-}
+const BLOCK: usize = Sha256State::BLOCK;
 
 /// HMAC-SHA256 (RFC 2104 §2) keyed once: the hash states after the inner and the outer key
 /// pad, cloned for each message (HKDF-Expand MACs several blocks under one key). A key longer
@@ -189,23 +126,6 @@ mod tests {
             okm.to_vec(),
             unhex("8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d9d201395faa4b61a96c8")
         );
-    }
-
-    /// The in-crate SHA-256 padding against `sha2` for every length around the block
-    /// boundaries, and fed in uneven pieces.
-    #[test]
-    fn sha256_state_matches_sha2() {
-        use sha2::{Digest, Sha256};
-        let data: Vec<u8> = (0..300u32).map(|i| (i * 37 + 11) as u8).collect();
-        for len in 0..data.len() {
-            let mut h = Sha256State::new();
-            let (a, b) = data[..len].split_at(len / 3);
-            h.update(a);
-            h.update(&[]);
-            h.update(b);
-            let want: [u8; 32] = Sha256::digest(&data[..len]).into();
-            assert_eq!(h.finalize(), want, "length {len}");
-        }
     }
 
     /// RFC 4231 §4.7 and §4.8 (test cases 6 and 7): keys longer than a block are hashed first.

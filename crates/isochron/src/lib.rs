@@ -50,12 +50,12 @@ pub mod hash_to_curve;
 pub mod hazmat;
 mod hmac;
 pub(crate) mod limbs;
+mod md;
 pub mod msm;
 pub mod pairing;
 pub mod protocols;
 #[cfg(feature = "serde")]
 mod serde_impls;
-mod sha512;
 mod std_traits;
 #[cfg(test)]
 mod test_util;

@@ -17,7 +17,7 @@ use crate::curve::short_weierstrass::{Affine, Projective, Scalar, SwCurve};
 use crate::curve::Group;
 use crate::error::Error;
 use crate::field::{Field, PrimeField, SqrtField};
-use crate::hmac::Sha256State;
+use crate::md::Sha256State;
 use crate::protocols::verdict::key_verdict;
 
 /// Bytes of a coordinate, a scalar and a hash (32).

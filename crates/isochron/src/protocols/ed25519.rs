@@ -26,7 +26,7 @@ use crate::curves::curve25519::edwards::{EdwardsField, EdwardsPoint};
 use crate::curves::curve25519::scalar::{self, Scalar};
 use crate::curves::curve25519::with_backend;
 use crate::error::Error;
-use crate::sha512::{sha512, Sha512State};
+use crate::md::{sha512, Sha512State};
 
 /// Length of a seed (the secret key of RFC 8032 §5.1.5).
 pub const SEED_LENGTH: usize = 32;
