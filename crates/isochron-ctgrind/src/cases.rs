@@ -235,6 +235,7 @@ pub fn constant_time() -> Vec<Case> {
     #[cfg(feature = "fiat")]
     cases.extend(edwards25519_cases::<isochron::curves::curve25519::field_fiat::FiatFe>("edwards25519 (fiat field)"));
     cases.extend(curve25519_protocol_cases());
+    cases.extend(ffi_cases());
     cases.extend(ristretto_h2c25519_cases::<isochron::curves::curve25519::Fe>("own field"));
     #[cfg(feature = "fiat")]
     cases.extend(ristretto_h2c25519_cases::<isochron::curves::curve25519::field_fiat::FiatFe>("fiat field"));
@@ -619,6 +620,118 @@ fn curve25519_protocol_cases() -> Vec<Case> {
         }),
         case("x25519", "shared_secret (secret key)", || {
             reveal(x25519::shared_secret(&secret([0x3cu8; 32]), &x25519::public_key(&[0x55; 32])))
+        }),
+    ]
+}
+
+/// The C ABI's entry points that take secrets (`crates/isochron-ffi`), with the secret input
+/// buffer marked: the wrappers (buffer checks, status mapping, `catch_unwind`, the copy out)
+/// around the library calls checked above. Each must return `ISOCHRON_OK` (a public verdict).
+fn ffi_cases() -> Vec<Case> {
+    use isochron_ffi::isochron_status::ISOCHRON_OK;
+    use isochron_ffi::{bls, c25519, curves, secp};
+    /// Runs an entry point on the secret `sk` (32 bytes), writing into a 96-byte buffer.
+    fn with_secret(f: impl FnOnce(*mut u8, *const u8) -> isochron_ffi::isochron_status) {
+        let sk = secret([0x3cu8; 32]);
+        let mut out = [0u8; 96];
+        let status = f(out.as_mut_ptr(), sk.as_ptr());
+        reveal(status as u32);
+        assert_eq!(status, ISOCHRON_OK);
+        reveal(out);
+    }
+    let area = "C ABI";
+    vec![
+        case(area, "isochron_bls_key_gen (secret ikm)", || {
+            // SAFETY: the pointers are valid for the lengths passed.
+            with_secret(|o, sk| unsafe { bls::isochron_bls_key_gen(o, 32, sk, 32) })
+        }),
+        case(area, "isochron_bls_sk_to_pk (secret key)", || {
+            // SAFETY: the pointers are valid for the lengths passed.
+            with_secret(|o, sk| unsafe { bls::isochron_bls_sk_to_pk(o, 48, sk, 32) })
+        }),
+        case(area, "isochron_bls_sign (secret key)", || {
+            // SAFETY: the pointers are valid for the lengths passed.
+            with_secret(|o, sk| unsafe { bls::isochron_bls_sign(o, 96, sk, 32, b"m".as_ptr(), 1) })
+        }),
+        case(area, "isochron_ed25519_sign (secret seed)", || {
+            // SAFETY: the pointers are valid for the lengths passed.
+            with_secret(|o, sk| unsafe {
+                c25519::isochron_ed25519_sign(o, 64, sk, 32, b"m".as_ptr(), 1, core::ptr::null(), 0, false)
+            })
+        }),
+        case(area, "isochron_x25519_public_key (secret key)", || {
+            // SAFETY: the pointers are valid for the lengths passed.
+            with_secret(|o, sk| unsafe { c25519::isochron_x25519_public_key(o, 32, sk, 32) })
+        }),
+        case(area, "isochron_ristretto255_mul (secret scalar)", || {
+            with_secret(|o, _| {
+                let k = secret([7u8; 32]);
+                // SAFETY: the pointers are valid for the lengths passed.
+                unsafe { c25519::isochron_ristretto255_mul(o, 32, core::ptr::null(), 0, k.as_ptr(), 32) }
+            })
+        }),
+        case(area, "isochron_point_mul (secret scalar, BLS12-381 G1)", || {
+            let mut g = [0u8; 48];
+            assert_eq!(
+                // SAFETY: the pointers are valid for the lengths passed.
+                unsafe {
+                    curves::isochron_point_generator(g.as_mut_ptr(), 48, curves::ISOCHRON_GROUP_BLS12_381_G1, true)
+                },
+                ISOCHRON_OK
+            );
+            // SAFETY: the pointers are valid for the lengths passed.
+            with_secret(|o, k| unsafe {
+                curves::isochron_point_mul(o, 48, curves::ISOCHRON_GROUP_BLS12_381_G1, g.as_ptr(), 48, k, 32, true)
+            })
+        }),
+        case(area, "isochron_ecdsa_sign (secret key, secp256k1)", || {
+            with_secret(|o, sk| {
+                let mut recid = 0u8;
+                // SAFETY: the pointers are valid for the lengths passed.
+                let status = unsafe {
+                    secp::isochron_ecdsa_sign(
+                        o,
+                        64,
+                        &mut recid,
+                        secp::ISOCHRON_CURVE_SECP256K1,
+                        sk,
+                        32,
+                        [9u8; 32].as_ptr(),
+                        32,
+                        core::ptr::null(),
+                        0,
+                    )
+                };
+                reveal(recid);
+                status
+            })
+        }),
+        case(area, "isochron_ecdh (secret key, P-256)", || {
+            let mut peer = [0u8; 33];
+            let peer_sk = [0x55u8; 32];
+            // SAFETY: the pointers are valid for the lengths passed.
+            let s = unsafe {
+                secp::isochron_ecdsa_public_key(
+                    peer.as_mut_ptr(),
+                    33,
+                    secp::ISOCHRON_CURVE_P256,
+                    peer_sk.as_ptr(),
+                    32,
+                    true,
+                )
+            };
+            assert_eq!(s, ISOCHRON_OK);
+            // SAFETY: the pointers are valid for the lengths passed.
+            with_secret(|o, sk| unsafe {
+                secp::isochron_ecdh(o, 32, secp::ISOCHRON_CURVE_P256, sk, 32, peer.as_ptr(), 33)
+            })
+        }),
+        case(area, "isochron_bip340_sign (secret key, secret aux)", || {
+            with_secret(|o, sk| {
+                let aux = secret([1u8; 32]);
+                // SAFETY: the pointers are valid for the lengths passed.
+                unsafe { secp::isochron_bip340_sign(o, 64, sk, 32, b"m".as_ptr(), 1, aux.as_ptr(), 32) }
+            })
         }),
     ]
 }

@@ -178,15 +178,16 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         mont::redc(&self.mont, &[0; N], &P::MODULUS, P::INV)
     }
 
-    /// Decodes `8·N` big-endian bytes; rejects a wrong length and values `≥ p`.
+    /// Decodes `8·N` big-endian bytes; rejects a wrong length and values `≥ p`. Constant time
+    /// in the bytes up to the verdict (canonical or not), which is public: it is the result.
     pub fn from_bytes_be(bytes: &[u8]) -> Result<Self, Error> {
         if bytes.len() != Self::BYTES {
             return Err(Error::Length { expected: Self::BYTES, got: bytes.len() });
         }
         let v = limbs::from_be_bytes::<N>(bytes)?;
-        if !limbs::lt(&v, &P::MODULUS) {
-            return Err(Error::NonCanonical);
-        }
+        // The borrow of `v − p` is 1 exactly when `v < p`.
+        let canonical = Choice::from(limbs::sub(&v, &P::MODULUS).1 as u8);
+        let v = canonical_verdict(v, canonical)?;
         Ok(Self::from_mont_limbs(Self::mul_limbs(&v, &P::R2)))
     }
 
@@ -616,3 +617,15 @@ macro_rules! impl_field_ops {
 pub(crate) use impl_field_ops;
 
 impl_field_ops!([P: FieldParams<N>, const N: usize] Fp<P, N>);
+
+/// The public verdict of a decoder on a value whose range check was computed in constant time:
+/// the value, or [`Error::NonCanonical`]. Never inlined, so that the constant-time checker
+/// declassifies exactly this branch by name (`crates/isochron-ctgrind/verdicts.supp`).
+#[inline(never)]
+fn canonical_verdict<T>(value: T, canonical: Choice) -> Result<T, Error> {
+    if bool::from(canonical) {
+        Ok(value)
+    } else {
+        Err(Error::NonCanonical)
+    }
+}
