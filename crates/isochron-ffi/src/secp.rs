@@ -82,7 +82,8 @@ pub unsafe extern "C" fn isochron_ecdsa_public_key(
     })
 }
 
-/// Signs a message digest (at least 16 bytes; SHA-256 or Keccak-256 output, say): the 64-byte
+/// Signs a message digest (SHA-256 or Keccak-256 output, say; any length, read as SEC 1's
+/// `bits2int`: the leftmost 256 bits of a longer one): the 64-byte
 /// `r ‖ s` into `sig_out` and the recovery id into `*recid_out`. Nonces per RFC 6979 with
 /// `extra` (may be empty) mixed in as its §3.6 allows; on secp256k1 `s` is normalized low.
 /// Constant time in the key and the nonce.
