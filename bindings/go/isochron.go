@@ -243,3 +243,6 @@ func (l *msgList) free() {
 		l.block = nil
 	}
 }
+
+// status is the C ABI's status type (for tests, which cannot use cgo themselves).
+type status = C.isochron_status
