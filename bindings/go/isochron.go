@@ -246,3 +246,6 @@ func (l *msgList) free() {
 
 // status is the C ABI's status type (for tests, which cannot use cgo themselves).
 type status = C.isochron_status
+
+// cgoNop is a cgo call that does almost nothing (for the call-overhead benchmark).
+func cgoNop() { C.isochron_status_str(0) }

@@ -40,5 +40,6 @@ func TestErrors(t *testing.T) {
 		t.Fatal("no version")
 	}
 }
+
 // cStatus converts an int to the C status type (tests cannot import "C" themselves).
 func cStatus(s int) status { return status(s) }

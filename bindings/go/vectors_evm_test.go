@@ -54,7 +54,7 @@ var evmFiles = []struct{ file, precompile, fork string }{
 	{"pointEvaluation.json", "point_evaluation", "osaka"},
 }
 
-func evmCases(t *testing.T, file string) []evmCase {
+func evmCases(t testing.TB, file string) []evmCase {
 	t.Helper()
 	dir := filepath.Join(vectorDir, "evm", "precompiles")
 	text, err := os.ReadFile(filepath.Join(dir, file))
