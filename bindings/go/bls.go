@@ -11,9 +11,12 @@ import "C"
 
 // Sizes of BLS keys and signatures, in bytes.
 const (
-	BLSSecretKeySize = C.ISOCHRON_BLS_SECRET_KEY_BYTES
-	BLSPublicKeySize = C.ISOCHRON_BLS_PUBLIC_KEY_BYTES
-	BLSSignatureSize = C.ISOCHRON_BLS_SIGNATURE_BYTES
+	// BLSSecretKeySize is the size of a secret key.
+	BLSSecretKeySize = 32
+	// BLSPublicKeySize is the size of a compressed public key.
+	BLSPublicKeySize = 48
+	// BLSSignatureSize is the size of a compressed signature.
+	BLSSignatureSize = 96
 )
 
 // BLSSecretKey is a BLS secret key: a 32-byte big-endian scalar, non-zero and below the group

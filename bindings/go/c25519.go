@@ -11,20 +11,25 @@ type Ed25519Mode uint32
 // The verification modes.
 const (
 	// Ed25519RFC8032 is RFC 8032 §5.1.7: cofactorless, canonical encodings only.
-	Ed25519RFC8032 Ed25519Mode = C.ISOCHRON_ED25519_RFC8032
+	Ed25519RFC8032 Ed25519Mode = 0
 	// Ed25519Strict is RFC 8032 with small-order public keys and R rejected.
-	Ed25519Strict Ed25519Mode = C.ISOCHRON_ED25519_STRICT
+	Ed25519Strict Ed25519Mode = 1
 	// Ed25519ZIP215 is ZIP 215: cofactored, non-canonical encodings accepted (consensus rules).
-	Ed25519ZIP215 Ed25519Mode = C.ISOCHRON_ED25519_ZIP215
+	Ed25519ZIP215 Ed25519Mode = 2
 )
 
 // Sizes of Ed25519, X25519 and Ristretto255 values, in bytes.
 const (
-	Ed25519SeedSize      = 32
+	// Ed25519SeedSize is the size of a seed (RFC 8032's private key).
+	Ed25519SeedSize = 32
+	// Ed25519PublicKeySize is the size of a public key.
 	Ed25519PublicKeySize = 32
+	// Ed25519SignatureSize is the size of a signature.
 	Ed25519SignatureSize = 64
-	X25519Size           = 32
-	Ristretto255Size     = 32
+	// X25519Size is the size of an X25519 secret, public key or shared secret.
+	X25519Size = 32
+	// Ristretto255Size is the size of an encoded Ristretto255 point or scalar.
+	Ristretto255Size = 32
 )
 
 // Ed25519Options chooses the Ed25519 variant and, for verification, the rules. A nil

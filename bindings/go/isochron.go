@@ -249,3 +249,48 @@ type status = C.isochron_status
 
 // cgoNop is a cgo call that does almost nothing (for the call-overhead benchmark).
 func cgoNop() { C.isochron_status_str(0) }
+
+// The constants of this package are the header's values (written out so that the
+// documentation shows numbers): a negative array length fails the build if one differs.
+var (
+	_ [ScalarSize - C.ISOCHRON_SCALAR_BYTES]struct{}
+	_ [C.ISOCHRON_SCALAR_BYTES - ScalarSize]struct{}
+	_ [BlobSize - C.ISOCHRON_KZG_BLOB_BYTES]struct{}
+	_ [C.ISOCHRON_KZG_BLOB_BYTES - BlobSize]struct{}
+	_ [KZGCommitmentSize - C.ISOCHRON_KZG_G1_BYTES]struct{}
+	_ [C.ISOCHRON_KZG_G1_BYTES - KZGCommitmentSize]struct{}
+	_ [KZGProofSize - C.ISOCHRON_KZG_G1_BYTES]struct{}
+	_ [C.ISOCHRON_KZG_G1_BYTES - KZGProofSize]struct{}
+	_ [CellSize - C.ISOCHRON_KZG_CELL_BYTES]struct{}
+	_ [C.ISOCHRON_KZG_CELL_BYTES - CellSize]struct{}
+	_ [CellsPerExtBlob - C.ISOCHRON_KZG_CELLS_PER_EXT_BLOB]struct{}
+	_ [C.ISOCHRON_KZG_CELLS_PER_EXT_BLOB - CellsPerExtBlob]struct{}
+	_ [BLS12381G1 - C.ISOCHRON_GROUP_BLS12_381_G1]struct{}
+	_ [C.ISOCHRON_GROUP_BLS12_381_G1 - BLS12381G1]struct{}
+	_ [BLS12381G2 - C.ISOCHRON_GROUP_BLS12_381_G2]struct{}
+	_ [C.ISOCHRON_GROUP_BLS12_381_G2 - BLS12381G2]struct{}
+	_ [BN254G1 - C.ISOCHRON_GROUP_BN254_G1]struct{}
+	_ [C.ISOCHRON_GROUP_BN254_G1 - BN254G1]struct{}
+	_ [BN254G2 - C.ISOCHRON_GROUP_BN254_G2]struct{}
+	_ [C.ISOCHRON_GROUP_BN254_G2 - BN254G2]struct{}
+	_ [CurveBLS12381 - C.ISOCHRON_CURVE_BLS12_381]struct{}
+	_ [C.ISOCHRON_CURVE_BLS12_381 - CurveBLS12381]struct{}
+	_ [CurveBN254 - C.ISOCHRON_CURVE_BN254]struct{}
+	_ [C.ISOCHRON_CURVE_BN254 - CurveBN254]struct{}
+	_ [CurveSecp256k1 - C.ISOCHRON_CURVE_SECP256K1]struct{}
+	_ [C.ISOCHRON_CURVE_SECP256K1 - CurveSecp256k1]struct{}
+	_ [CurveP256 - C.ISOCHRON_CURVE_P256]struct{}
+	_ [C.ISOCHRON_CURVE_P256 - CurveP256]struct{}
+	_ [BLSSecretKeySize - C.ISOCHRON_BLS_SECRET_KEY_BYTES]struct{}
+	_ [C.ISOCHRON_BLS_SECRET_KEY_BYTES - BLSSecretKeySize]struct{}
+	_ [BLSPublicKeySize - C.ISOCHRON_BLS_PUBLIC_KEY_BYTES]struct{}
+	_ [C.ISOCHRON_BLS_PUBLIC_KEY_BYTES - BLSPublicKeySize]struct{}
+	_ [BLSSignatureSize - C.ISOCHRON_BLS_SIGNATURE_BYTES]struct{}
+	_ [C.ISOCHRON_BLS_SIGNATURE_BYTES - BLSSignatureSize]struct{}
+	_ [Ed25519RFC8032 - C.ISOCHRON_ED25519_RFC8032]struct{}
+	_ [C.ISOCHRON_ED25519_RFC8032 - Ed25519RFC8032]struct{}
+	_ [Ed25519Strict - C.ISOCHRON_ED25519_STRICT]struct{}
+	_ [C.ISOCHRON_ED25519_STRICT - Ed25519Strict]struct{}
+	_ [Ed25519ZIP215 - C.ISOCHRON_ED25519_ZIP215]struct{}
+	_ [C.ISOCHRON_ED25519_ZIP215 - Ed25519ZIP215]struct{}
+)

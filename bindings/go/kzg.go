@@ -13,11 +13,16 @@ import (
 // Sizes of the KZG types, in bytes, and the number of cells of an extended blob (EIP-4844,
 // EIP-7594).
 const (
-	BlobSize          = C.ISOCHRON_KZG_BLOB_BYTES
-	KZGCommitmentSize = C.ISOCHRON_KZG_G1_BYTES
-	KZGProofSize      = C.ISOCHRON_KZG_G1_BYTES
-	CellSize          = C.ISOCHRON_KZG_CELL_BYTES
-	CellsPerExtBlob   = C.ISOCHRON_KZG_CELLS_PER_EXT_BLOB
+	// BlobSize is the size of a blob (4096 field elements of 32 bytes).
+	BlobSize = 131072
+	// KZGCommitmentSize is the size of a commitment (a compressed G1 point).
+	KZGCommitmentSize = 48
+	// KZGProofSize is the size of a proof (a compressed G1 point).
+	KZGProofSize = 48
+	// CellSize is the size of an EIP-7594 cell (64 field elements).
+	CellSize = 2048
+	// CellsPerExtBlob is the number of cells (and cell proofs) of an extended blob.
+	CellsPerExtBlob = 128
 )
 
 // Blob is an EIP-4844 blob: 4096 field elements of 32 bytes (big-endian, below the

@@ -17,24 +17,32 @@ type Group uint32
 
 // The groups.
 const (
-	BLS12381G1 Group = C.ISOCHRON_GROUP_BLS12_381_G1
-	BLS12381G2 Group = C.ISOCHRON_GROUP_BLS12_381_G2
-	BN254G1    Group = C.ISOCHRON_GROUP_BN254_G1
-	BN254G2    Group = C.ISOCHRON_GROUP_BN254_G2
+	// BLS12381G1 is G1 of BLS12-381 (48/96-byte points).
+	BLS12381G1 Group = 1
+	// BLS12381G2 is G2 of BLS12-381 (96/192-byte points).
+	BLS12381G2 Group = 2
+	// BN254G1 is G1 of BN254, alt_bn128 (32/64-byte points).
+	BN254G1 Group = 3
+	// BN254G2 is G2 of BN254 (64/128-byte points).
+	BN254G2 Group = 4
 )
 
 // ScalarSize is the size of a group scalar, in bytes.
-const ScalarSize = C.ISOCHRON_SCALAR_BYTES
+const ScalarSize = 32
 
 // Curve names a curve: the pairing-friendly ones (for PairingCheck) and the ECDSA ones.
 type Curve uint32
 
 // The curves.
 const (
-	CurveBLS12381  Curve = C.ISOCHRON_CURVE_BLS12_381
-	CurveBN254     Curve = C.ISOCHRON_CURVE_BN254
-	CurveSecp256k1 Curve = C.ISOCHRON_CURVE_SECP256K1
-	CurveP256      Curve = C.ISOCHRON_CURVE_P256
+	// CurveBLS12381 is the pairing-friendly curve BLS12-381.
+	CurveBLS12381 Curve = 1
+	// CurveBN254 is the pairing-friendly curve BN254 (alt_bn128).
+	CurveBN254 Curve = 2
+	// CurveSecp256k1 is secp256k1 (SEC 2), for ECDSA and ECDH.
+	CurveSecp256k1 Curve = 3
+	// CurveP256 is P-256 (secp256r1), for ECDSA and ECDH.
+	CurveP256 Curve = 4
 )
 
 // CompressedSize is the size of a compressed point of the group (0 for an unknown group); an
