@@ -149,3 +149,33 @@ func TestKZGLoad(t *testing.T) {
 	s2 = nil
 	runtime.GC()
 }
+
+// One setup shared by several goroutines.
+func TestKZGConcurrent(t *testing.T) {
+	s := mainnet(t)
+	blob := testBlob(5)
+	want, err := s.BlobToCommitment(blob)
+	wantOK(t, err)
+	proof, err := s.ComputeBlobProof(blob, want)
+	wantOK(t, err)
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			c, err := s.BlobToCommitment(blob)
+			if err == nil && c != want {
+				err = ErrVerifyFailed
+			}
+			if err == nil {
+				var ok bool
+				ok, err = s.VerifyBlobProof(blob, c, proof)
+				if err == nil && !ok {
+					err = ErrVerifyFailed
+				}
+			}
+			errs <- err
+		}()
+	}
+	for range 4 {
+		wantOK(t, <-errs)
+	}
+}
