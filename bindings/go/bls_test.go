@@ -115,6 +115,14 @@ func TestBLSAggregation(t *testing.T) {
 	wantMalformed(t, ErrCountMismatch)(BLSAggregateVerify(pks, [][]byte{m1}, &agg))
 	_, err = BLSAggregate(nil)
 	wantErr(t, err, ErrEmpty)
+	// Messages that share memory (one slice twice, sub-slices of one buffer): pinned twice.
+	buf := []byte("helloworld")
+	wantValid(t)(BLSAggregateVerify(pks, [][]byte{buf[:5], buf[5:]}, &agg))
+	g1, _ := sk1.Sign(m1)
+	g2, _ := sk2.Sign(m1)
+	same, _ := BLSAggregate([]BLSSignature{g1, g2})
+	wantValid(t)(BLSAggregateVerify(pks, [][]byte{m1, m1}, &same))
+	wantValid(t)(BLSBatchVerify(pks, [][]byte{m1, m1}, []BLSSignature{g1, g2}))
 
 	wantValid(t)(BLSBatchVerify(pks, [][]byte{m1, m2}, []BLSSignature{s1, s2}))
 	wantInvalid(t)(BLSBatchVerify(pks, [][]byte{m2, m1}, []BLSSignature{s1, s2}))
