@@ -222,3 +222,40 @@ func TestVectorsP256Verify(t *testing.T) {
 	}
 	t.Logf("P256VERIFY: %d cases, %d valid", len(cases), valid)
 }
+
+// The ed25519-speccheck edge cases and each mode's verdict (as crates/isochron/tests/ed25519.rs):
+// RFC 8032 accepts cases 0–3, strict only case 3, ZIP 215 cases 0–5 and 9–11; the batch
+// verifier (ZIP 215 rules) agrees with ZIP 215 on every single-signature batch.
+func TestVectorsEd25519Speccheck(t *testing.T) {
+	var cases []struct {
+		Message   string `json:"message"`
+		PubKey    string `json:"pub_key"`
+		Signature string `json:"signature"`
+	}
+	readJSON(t, "ed25519/speccheck/cases.json", &cases)
+	expect := func(mode Ed25519Mode, i int) bool {
+		switch mode {
+		case Ed25519RFC8032:
+			return i <= 3
+		case Ed25519Strict:
+			return i == 3
+		}
+		return i <= 5 || i >= 9
+	}
+	for i, c := range cases {
+		msg, pk, sig := unhex(t, c.Message), unhex(t, c.PubKey), unhex(t, c.Signature)
+		for _, mode := range []Ed25519Mode{Ed25519RFC8032, Ed25519Strict, Ed25519ZIP215} {
+			ok, err := Ed25519Verify(pk, msg, sig, &Ed25519Options{Mode: mode})
+			if err != nil || ok != expect(mode, i) {
+				t.Fatalf("case %d mode %d: got (%v, %v)", i, mode, ok, err)
+			}
+		}
+		ok, err := Ed25519BatchVerify([][]byte{pk}, [][]byte{msg}, [][]byte{sig})
+		if err != nil || ok != expect(Ed25519ZIP215, i) {
+			t.Fatalf("case %d batch: got (%v, %v)", i, ok, err)
+		}
+	}
+	if len(cases) != 12 {
+		t.Fatalf("%d cases", len(cases))
+	}
+}
