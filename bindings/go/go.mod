@@ -1,0 +1,3 @@
+module example.invalid/isochron
+
+go 1.26
