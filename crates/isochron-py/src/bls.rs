@@ -60,7 +60,7 @@ impl SecretKey {
 /// A validated BLS public key (compressed G1 point, 48 bytes): on the curve, in the subgroup,
 /// not the identity (KeyValidate).
 #[pyclass(module = "isochron.bls", frozen, eq, hash)]
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub(crate) struct PublicKey(pub(crate) eth::PublicKey);
 
 impl std::hash::Hash for PublicKey {
@@ -119,7 +119,7 @@ impl PublicKey {
 /// A BLS signature (compressed G2 point, 96 bytes), decoded with every check (the identity
 /// decodes).
 #[pyclass(module = "isochron.bls", frozen, eq, hash)]
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub(crate) struct Signature(pub(crate) eth::Signature);
 
 impl std::hash::Hash for Signature {

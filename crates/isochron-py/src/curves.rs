@@ -48,7 +48,7 @@ macro_rules! group_class {
     ) => {
         #[doc = $doc]
         #[pyclass(module = $module, name = $name, frozen, eq)]
-        #[derive(Clone, Copy, PartialEq, Eq)]
+        #[derive(Clone, PartialEq, Eq)]
         pub(crate) struct $cls(pub(crate) $proj);
 
         #[pymethods]
