@@ -24,6 +24,9 @@ if [ ! -x "$VENV/bin/python" ]; then
     echo "==> creating $VENV"
     "$PYTHON" -m venv "$VENV"
 fi
+# The venv's bin first: maturin's PEP 517 hook runs the `maturin` command.
+VENV=$(cd "$VENV" && pwd)
+export PATH="$VENV/bin:$PATH"
 echo "==> maturin $MATURIN_VERSION, pytest $PYTEST_VERSION"
 "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
     "maturin==$MATURIN_VERSION" "pytest==$PYTEST_VERSION"
