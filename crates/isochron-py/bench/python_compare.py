@@ -146,7 +146,7 @@ def main():
         neg_g1 = -ark.G1Point()
 
         def ark_verify():
-            h = ark.G2Point.hash_to_curve(bls.DST, msg)
+            h = ark.G2Point.hash_to_curve(msg, bls.DST)
             return ark.GT.pairing_check([apk, neg_g1], [h, asig])
 
         assert ark_verify()
@@ -167,7 +167,7 @@ def main():
                     p,
                     lambda: ark.GT.pairing_check(
                         [ark.G1Point.from_compressed_bytes(pk_b), neg_g1],
-                        [ark.G2Point.hash_to_curve(bls.DST, msg), ark.G2Point.from_compressed_bytes(sig_b)],
+                        [ark.G2Point.hash_to_curve(msg, bls.DST), ark.G2Point.from_compressed_bytes(sig_b)],
                     ),
                 )
             )
