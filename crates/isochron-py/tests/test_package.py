@@ -62,3 +62,13 @@ def test_exceptions():
     assert issubclass(isochron.PrecompileError, isochron.Error)
     assert isochron.Error.__module__ == "isochron"
     assert isochron.__version__
+
+
+def test_readme_tour(capsys):
+    """README.md's tour runs."""
+    import re
+
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    code = re.search(r"```python\n(.*?)```", readme.read_text(), re.S).group(1)
+    exec(compile(code, str(readme), "exec"), {})
+    assert "invalid flag bits" in capsys.readouterr().out
