@@ -6,7 +6,8 @@
 //!
 //! As in `ckzg`, `verify_blob_kzg_proof_batch` takes the blobs, commitments and proofs
 //! concatenated into three `bytes` (it also takes three lists of `bytes`); the EIP-7594
-//! functions take and return lists. Malformed inputs raise `isochron.Error` with the reason;
+//! functions take and return lists. Malformed inputs raise `isochron.KzgError` (an
+//! `isochron.Error`, so a `ValueError`, and a `RuntimeError`, as `ckzg` raises either) with the reason;
 //! a well-formed proof that does not verify is `False`.
 
 use std::sync::Arc;
@@ -17,7 +18,7 @@ use pyo3::types::{PyBytes, PyList, PyTuple};
 use isochron::protocols::eip4844::{self, KzgSettings as Settings};
 use isochron::protocols::eip7594;
 
-use crate::errors::{msg, IntoPy};
+use crate::errors::{kzg_error_type, IntoKzg};
 use crate::util::{b, list_of_bytes};
 
 /// A loaded KZG trusted setup (opaque): the embedded mainnet setup or one read from a file.
@@ -60,9 +61,9 @@ fn load_trusted_setup(py: Python<'_>, file: Option<std::path::PathBuf>, precompu
     match file {
         None => Ok(mainnet_trusted_setup(py)),
         Some(path) => {
-            let text =
-                std::fs::read_to_string(&path).map_err(|e| msg(format!("trusted setup {}: {e}", path.display())))?;
-            let s = py.detach(|| Settings::load(&text)).py_err()?;
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| kzg_msg(py, format!("trusted setup {}: {e}", path.display())))?;
+            let s = py.detach(|| Settings::load(&text)).kzg_err(py)?;
             Ok(KzgSettings(Setup::Loaded(Arc::new(s))))
         }
     }
@@ -77,7 +78,7 @@ fn mainnet_trusted_setup(py: Python<'_>) -> KzgSettings {
 /// `blob_to_kzg_commitment(blob, s)`: the 48-byte commitment to a 131072-byte blob.
 #[pyfunction]
 fn blob_to_kzg_commitment<'py>(py: Python<'py>, blob: &[u8], s: &KzgSettings) -> PyResult<Bound<'py, PyBytes>> {
-    let c = py.detach(|| s.get().blob_to_kzg_commitment(blob)).py_err()?;
+    let c = py.detach(|| s.get().blob_to_kzg_commitment(blob)).kzg_err(py)?;
     Ok(b(py, &c))
 }
 
@@ -90,7 +91,7 @@ fn compute_kzg_proof<'py>(
     z_bytes: &[u8],
     s: &KzgSettings,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let (proof, y) = py.detach(|| s.get().compute_kzg_proof(blob, z_bytes)).py_err()?;
+    let (proof, y) = py.detach(|| s.get().compute_kzg_proof(blob, z_bytes)).kzg_err(py)?;
     PyTuple::new(py, [b(py, &proof), b(py, &y)])
 }
 
@@ -102,7 +103,7 @@ fn compute_blob_kzg_proof<'py>(
     commitment_bytes: &[u8],
     s: &KzgSettings,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let p = py.detach(|| s.get().compute_blob_kzg_proof(blob, commitment_bytes)).py_err()?;
+    let p = py.detach(|| s.get().compute_blob_kzg_proof(blob, commitment_bytes)).kzg_err(py)?;
     Ok(b(py, &p))
 }
 
@@ -117,7 +118,7 @@ fn verify_kzg_proof(
     proof_bytes: &[u8],
     s: &KzgSettings,
 ) -> PyResult<bool> {
-    py.detach(|| s.get().verify_kzg_proof(commitment_bytes, z_bytes, y_bytes, proof_bytes)).py_err()
+    py.detach(|| s.get().verify_kzg_proof(commitment_bytes, z_bytes, y_bytes, proof_bytes)).kzg_err(py)
 }
 
 /// `verify_blob_kzg_proof(blob, commitment_bytes, proof_bytes, s)`: whether the blob proof
@@ -130,7 +131,7 @@ fn verify_blob_kzg_proof(
     proof_bytes: &[u8],
     s: &KzgSettings,
 ) -> PyResult<bool> {
-    py.detach(|| s.get().verify_blob_kzg_proof(blob, commitment_bytes, proof_bytes)).py_err()
+    py.detach(|| s.get().verify_blob_kzg_proof(blob, commitment_bytes, proof_bytes)).kzg_err(py)
 }
 
 /// The items of a batch argument: `bytes` holding them concatenated (`ckzg`'s convention: the
@@ -142,19 +143,22 @@ enum Items<'py> {
 
 impl<'py> Items<'py> {
     fn new(obj: &Bound<'py, PyAny>, size: usize, what: &str) -> PyResult<Self> {
+        let py = obj.py();
         if let Ok(bytes) = obj.cast::<PyBytes>() {
             let len = bytes.as_bytes().len();
             if len % size != 0 {
-                return Err(msg(format!("{what}: {len} bytes is not a multiple of {size}")));
+                return Err(kzg_msg(py, format!("{what}: {len} bytes is not a multiple of {size}")));
             }
             return Ok(Items::Concat(bytes.clone(), size));
         }
         let list = obj
             .cast::<PyList>()
-            .map_err(|_| msg(format!("{what}: expected bytes (concatenated) or a list of bytes")))?;
+            .map_err(|_| kzg_msg(py, format!("{what}: expected bytes (concatenated) or a list of bytes")))?;
         let items = list
             .iter()
-            .map(|item| item.cast_into::<PyBytes>().map_err(|_| msg(format!("{what}: expected a list of bytes"))))
+            .map(|item| {
+                item.cast_into::<PyBytes>().map_err(|_| kzg_msg(py, format!("{what}: expected a list of bytes")))
+            })
             .collect::<PyResult<Vec<_>>>()?;
         Ok(Items::List(items))
     }
@@ -183,20 +187,20 @@ fn verify_blob_kzg_proof_batch(
     let commitments = Items::new(commitments_bytes, eip4844::BYTES_PER_COMMITMENT, "commitments")?;
     let proofs = Items::new(proofs_bytes, eip4844::BYTES_PER_PROOF, "proofs")?;
     let (blobs, commitments, proofs) = (blobs.slices(), commitments.slices(), proofs.slices());
-    py.detach(|| s.get().verify_blob_kzg_proof_batch(&blobs, &commitments, &proofs)).py_err()
+    py.detach(|| s.get().verify_blob_kzg_proof_batch(&blobs, &commitments, &proofs)).kzg_err(py)
 }
 
 /// `compute_cells(blob, s)`: the 128 cells (2048 bytes each) of the extended blob, as a list.
 #[pyfunction]
 fn compute_cells<'py>(py: Python<'py>, blob: &[u8], s: &KzgSettings) -> PyResult<Vec<Bound<'py, PyBytes>>> {
-    let cells = py.detach(|| s.get().compute_cells(blob)).py_err()?;
+    let cells = py.detach(|| s.get().compute_cells(blob)).kzg_err(py)?;
     Ok(list_of_bytes(py, &cells))
 }
 
 /// `compute_cells_and_kzg_proofs(blob, s)`: `(cells, proofs)`, two lists of 128.
 #[pyfunction]
 fn compute_cells_and_kzg_proofs<'py>(py: Python<'py>, blob: &[u8], s: &KzgSettings) -> PyResult<Bound<'py, PyTuple>> {
-    let (cells, proofs) = py.detach(|| s.get().compute_cells_and_kzg_proofs(blob)).py_err()?;
+    let (cells, proofs) = py.detach(|| s.get().compute_cells_and_kzg_proofs(blob)).kzg_err(py)?;
     PyTuple::new(py, [list_of_bytes(py, &cells), list_of_bytes(py, &proofs)])
 }
 
@@ -210,7 +214,7 @@ fn recover_cells_and_kzg_proofs<'py>(
     s: &KzgSettings,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let cells: Vec<&[u8]> = cells.iter().map(|c| c.as_bytes()).collect();
-    let (cells, proofs) = py.detach(|| s.get().recover_cells_and_kzg_proofs(&cell_indices, &cells)).py_err()?;
+    let (cells, proofs) = py.detach(|| s.get().recover_cells_and_kzg_proofs(&cell_indices, &cells)).kzg_err(py)?;
     PyTuple::new(py, [list_of_bytes(py, &cells), list_of_bytes(py, &proofs)])
 }
 
@@ -229,12 +233,21 @@ fn verify_cell_kzg_proof_batch(
     let commitments: Vec<&[u8]> = commitments_bytes.iter().map(|c| c.as_bytes()).collect();
     let cells: Vec<&[u8]> = cells.iter().map(|c| c.as_bytes()).collect();
     let proofs: Vec<&[u8]> = proofs_bytes.iter().map(|c| c.as_bytes()).collect();
-    py.detach(|| s.get().verify_cell_kzg_proof_batch(&commitments, &cell_indices, &cells, &proofs)).py_err()
+    py.detach(|| s.get().verify_cell_kzg_proof_batch(&commitments, &cell_indices, &cells, &proofs)).kzg_err(py)
+}
+
+/// `isochron.KzgError` with a message of the bindings' own.
+fn kzg_msg(py: Python<'_>, m: String) -> PyErr {
+    match kzg_error_type(py) {
+        Ok(t) => PyErr::from_type(t.clone(), m),
+        Err(e) => e,
+    }
 }
 
 /// Registers the module's class, functions and constants.
 pub(crate) fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<KzgSettings>()?;
+    m.add("KzgError", kzg_error_type(m.py())?)?;
     m.add_function(wrap_pyfunction!(load_trusted_setup, m)?)?;
     m.add_function(wrap_pyfunction!(mainnet_trusted_setup, m)?)?;
     m.add_function(wrap_pyfunction!(blob_to_kzg_commitment, m)?)?;

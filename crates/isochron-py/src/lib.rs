@@ -33,6 +33,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("Error", py.get_type::<errors::Error>())?;
     m.add("PrecompileError", py.get_type::<errors::PrecompileError>())?;
+    m.add("KzgError", errors::kzg_error_type(py)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     for (name, init) in [
         ("bls", bls::init as fn(&Bound<'_, PyModule>) -> PyResult<()>),

@@ -38,7 +38,7 @@ def test_setup_errors(tmp_path):
         kzg.load_trusted_setup(str(tmp_path / "missing.txt"), 0)
     bad = tmp_path / "bad.txt"
     bad.write_text("4096\n65\nnot hex\n")
-    with pytest.raises(isochron.Error, match="line 3"):
+    with pytest.raises(isochron.KzgError, match="line 3"):
         kzg.load_trusted_setup(str(bad), 0)
 
 
@@ -89,8 +89,11 @@ def test_eip7594_roundtrip(ts):
     ],
 )
 def test_errors(ts, call):
-    with pytest.raises(isochron.Error):
+    with pytest.raises(isochron.KzgError) as e:
         call(ts)
+    # As ckzg raises ValueError or RuntimeError, KzgError is both (and an isochron.Error).
+    assert isinstance(e.value, ValueError) and isinstance(e.value, RuntimeError)
+    assert isinstance(e.value, isochron.Error) and str(e.value)
 
 
 def test_ckzg_signatures_match():

@@ -61,6 +61,8 @@ def test_exceptions():
     assert issubclass(isochron.Error, ValueError)
     assert issubclass(isochron.PrecompileError, isochron.Error)
     assert isochron.Error.__module__ == "isochron"
+    assert issubclass(isochron.KzgError, isochron.Error) and issubclass(isochron.KzgError, RuntimeError)
+    assert isochron.KzgError is isochron.kzg.KzgError and isochron.KzgError.__doc__
     assert isochron.__version__
 
 

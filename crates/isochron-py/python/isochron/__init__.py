@@ -8,16 +8,19 @@ Submodules:
 - :mod:`isochron.curves` -- G1/G2 of BLS12-381 and BN254, pairing checks
 - :mod:`isochron.ed25519`, :mod:`isochron.x25519`, :mod:`isochron.secp256k1`, :mod:`isochron.p256`
 
-Bad input raises :class:`isochron.Error` (a :class:`ValueError`) with the library's reason;
+Bad input raises :class:`isochron.Error` (a :class:`ValueError`) with the library's reason
+(:class:`isochron.PrecompileError` for failing EVM precompile calls, :class:`isochron.KzgError`,
+also a :class:`RuntimeError`, for KZG inputs);
 a well-formed signature or proof that does not verify gives ``False``.
 """
 
-from ._native import Error, PrecompileError, __version__
+from ._native import Error, KzgError, PrecompileError, __version__
 
 from . import bls, curves, ed25519, evm, kzg, p256, secp256k1, x25519
 
 __all__ = [
     "Error",
+    "KzgError",
     "PrecompileError",
     "__version__",
     "bls",

@@ -14,3 +14,6 @@ class Error(ValueError):
 
 class PrecompileError(Error):
     """An EVM precompile call failed; the message says which rule the input broke."""
+
+class KzgError(Error, RuntimeError):
+    """A KZG input rejected by isochron: an Error (ValueError) and a RuntimeError, as ckzg raises either."""

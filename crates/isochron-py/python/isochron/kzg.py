@@ -7,10 +7,12 @@
 
 The setup is an opaque :class:`KZGSettings`. ``load_trusted_setup()`` with no file, or
 :func:`mainnet_trusted_setup`, gives the embedded mainnet setup. Malformed inputs raise
-:class:`isochron.Error` (a ``ValueError``) with the reason; proofs that do not verify give
+:class:`isochron.KzgError` with the reason: an :class:`isochron.Error` (so a ``ValueError``)
+and a ``RuntimeError``, since ``ckzg`` raises one or the other. Proofs that do not verify give
 ``False``.
 """
 
+from ._native import KzgError
 from ._native import kzg as _kzg
 
 KZGSettings = _kzg.KZGSettings
@@ -37,6 +39,7 @@ CELLS_PER_EXT_BLOB = _kzg.CELLS_PER_EXT_BLOB
 FIELD_ELEMENTS_PER_CELL = _kzg.FIELD_ELEMENTS_PER_CELL
 
 __all__ = [
+    "KzgError",
     "KZGSettings",
     "load_trusted_setup",
     "mainnet_trusted_setup",

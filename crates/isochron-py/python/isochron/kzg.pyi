@@ -1,6 +1,8 @@
 import os
 from typing import List, Optional, Sequence, Tuple, Union
 
+from . import KzgError as KzgError
+
 BYTES_PER_BLOB: int
 BYTES_PER_COMMITMENT: int
 BYTES_PER_PROOF: int
