@@ -8,7 +8,8 @@
 //! - `bytes` in, `bytes` out; a list of items is a Python list (or any sequence).
 //! - Bad input raises `isochron.Error` (a `ValueError`) carrying isochron's reason
 //!   (`isochron::Error`'s message); EVM precompile failures raise `isochron.PrecompileError`
-//!   (a subclass). A well-formed signature or proof that does not verify is `False`.
+//!   and KZG failures `isochron.KzgError` (subclasses; `KzgError` is also a `RuntimeError`,
+//!   as `ckzg`'s errors are). A well-formed signature or proof that does not verify is `False`.
 //! - The GIL is released (`Python::detach`) around the heavy calls: pairings, MSMs, KZG,
 //!   batch verification. Inputs are copied or borrowed from immutable `bytes` first.
 //! - A panic is turned into `pyo3_runtime.PanicException` by PyO3 (the release profile
