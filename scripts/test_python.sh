@@ -6,7 +6,8 @@
 #      `pip install ./crates/isochron-py` (maturin as the PEP 517 backend; without build
 #      isolation, so that the pinned maturin of the venv builds it and nothing else is fetched);
 #   3. pytest over crates/isochron-py/tests: unit tests, error cases and the shared BLS, KZG and
-#      EVM vectors (crates/isochron/tests/vectors).
+#      EVM vectors (crates/isochron/tests/vectors); with ckzg (pinned, optional) as the drop-in
+#      peer of isochron.kzg.
 # Exits non-zero when anything fails. Builds with CARGO_BUILD_JOBS=1 unless set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +16,8 @@ PYTHON=${PYTHON:-python3}
 VENV=${ISOCHRON_PY_VENV:-target/py-venv}
 MATURIN_VERSION=1.16.0
 PYTEST_VERSION=9.2.0
+# The drop-in peer of isochron.kzg (tests/test_kzg.py compares results; skipped without it).
+CKZG_VERSION=2.1.8
 export CARGO_BUILD_JOBS=${CARGO_BUILD_JOBS:-1}
 
 command -v "$PYTHON" >/dev/null || { echo "test_python.sh: $PYTHON not found (Python >= 3.8 with venv and pip)" >&2; exit 1; }
@@ -30,6 +33,9 @@ export PATH="$VENV/bin:$PATH"
 echo "==> maturin $MATURIN_VERSION, pytest $PYTEST_VERSION"
 "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
     "maturin==$MATURIN_VERSION" "pytest==$PYTEST_VERSION"
+
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "ckzg==$CKZG_VERSION" \
+    || echo "test_python.sh: ckzg $CKZG_VERSION not installed; the differential KZG test is skipped" >&2
 
 echo "==> pip install ./crates/isochron-py (release build)"
 "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-build-isolation \

@@ -182,3 +182,35 @@ def test_vectors(ts, tarball, count):
             n += 1
     assert not bad, bad
     assert n == count
+
+
+def test_same_results_as_ckzg(ts):
+    """Drop-in check against ckzg (skipped when it is not installed): the same calls with the
+    same arguments give the same results, on random blobs and on malformed inputs."""
+    ckzg = pytest.importorskip("ckzg")
+    cts = ckzg.load_trusted_setup(str(SETUP_FILE), 0)
+    blobs = [blob_of(-1) for _ in range(3)]
+    cs = [kzg.blob_to_kzg_commitment(b, ts) for b in blobs]
+    assert cs == [ckzg.blob_to_kzg_commitment(b, cts) for b in blobs]
+    z = os.urandom(31).rjust(32, b"\0")
+    assert kzg.compute_kzg_proof(blobs[0], z, ts) == ckzg.compute_kzg_proof(blobs[0], z, cts)
+    ps = [kzg.compute_blob_kzg_proof(b, c, ts) for b, c in zip(blobs, cs)]
+    assert ps == [ckzg.compute_blob_kzg_proof(b, c, cts) for b, c in zip(blobs, cs)]
+    args = (b"".join(blobs), b"".join(cs), b"".join(ps))
+    assert kzg.verify_blob_kzg_proof_batch(*args, ts) is ckzg.verify_blob_kzg_proof_batch(*args, cts) is True
+    bad = (args[0], args[1], b"".join(ps[::-1]))
+    assert kzg.verify_blob_kzg_proof_batch(*bad, ts) is ckzg.verify_blob_kzg_proof_batch(*bad, cts) is False
+    cells, proofs = kzg.compute_cells_and_kzg_proofs(blobs[1], ts)
+    assert (cells, proofs) == tuple(ckzg.compute_cells_and_kzg_proofs(blobs[1], cts))
+    idx = list(range(64, 128))
+    assert kzg.recover_cells_and_kzg_proofs(idx, cells[64:], ts) == tuple(
+        ckzg.recover_cells_and_kzg_proofs(idx, cells[64:], cts)
+    )
+    # Both reject a short blob; ckzg with ValueError, isochron with KzgError (a ValueError).
+    for mod, s in ((ckzg, cts), (kzg, ts)):
+        with pytest.raises(ValueError):
+            mod.blob_to_kzg_commitment(b"12", s)
+    # ckzg raises RuntimeError where the C library rejects an input; KzgError is one too.
+    for mod, s in ((ckzg, cts), (kzg, ts)):
+        with pytest.raises(RuntimeError):
+            mod.verify_kzg_proof(cs[0], z, b"\xff" * 32, ps[0], s)
