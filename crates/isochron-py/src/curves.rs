@@ -32,7 +32,7 @@ pub(crate) fn scalar<F: PrimeField + core::ops::Neg<Output = F>>(k: &Bound<'_, P
 }
 
 /// The modulus of `F` as a Python `int`.
-fn modulus<'py, F: PrimeField>(py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn modulus<'py, F: PrimeField>(py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
     let mut be = Vec::new();
     for w in F::MODULUS.as_ref().iter().rev() {
         be.extend_from_slice(&w.to_be_bytes());

@@ -2,7 +2,7 @@
 //! Rust API (never over the C ABI). The pure-Python package `isochron` (`python/isochron/`)
 //! re-exports each submodule (`isochron.bls`, `isochron.kzg`, `isochron.evm`,
 //! `isochron.curves`, `isochron.ed25519`, `isochron.x25519`, `isochron.secp256k1`,
-//! `isochron.p256`) with its type stubs.
+//! `isochron.p256`, `isochron.ristretto255`) with its type stubs.
 //!
 //! Conventions:
 //! - `bytes` in, `bytes` out; a list of items is a Python list (or any sequence).
@@ -24,6 +24,7 @@ mod errors;
 mod evm;
 mod kzg;
 mod p256;
+mod ristretto255;
 mod secp256k1;
 mod util;
 mod x25519;
@@ -45,6 +46,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         ("x25519", x25519::init),
         ("secp256k1", secp256k1::init),
         ("p256", p256::init),
+        ("ristretto255", ristretto255::init),
     ] {
         let sub = PyModule::new(py, name)?;
         init(&sub)?;

@@ -41,7 +41,7 @@ def check(work):
     tries = []
     for _ in range(3):
         gap, dur = max_stall(work)
-        assert dur > 0.02, f"work too short to tell ({dur:.4f} s)"
+        assert dur > 0.015, f"work too short to tell ({dur:.4f} s)"
         if gap < dur / 2:
             return
         tries.append((gap, dur))
@@ -50,7 +50,7 @@ def check(work):
 
 def test_pairing_check_releases_gil():
     g1, g2 = bls12_381.G1.generator(), bls12_381.G2.generator()
-    pairs = [(g1 * (i + 2), g2 * (i + 3)) for i in range(40)]
+    pairs = [(g1 * (i + 2), g2 * (i + 3)) for i in range(80)]
     check(lambda: bls12_381.pairing_check(pairs))
 
 
@@ -65,7 +65,7 @@ def test_kzg_releases_gil(ts):
     blob = bytes(kzg.BYTES_PER_BLOB)
     c = kzg.blob_to_kzg_commitment(blob, ts)
     p = kzg.compute_blob_kzg_proof(blob, c, ts)
-    check(lambda: kzg.verify_blob_kzg_proof_batch(blob * 16, c * 16, p * 16, ts))
+    check(lambda: kzg.verify_blob_kzg_proof_batch(blob * 64, c * 64, p * 64, ts))
 
 
 def test_bls_batch_verify_releases_gil():

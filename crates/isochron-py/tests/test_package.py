@@ -20,6 +20,7 @@ MODULES = [
     "isochron.x25519",
     "isochron.secp256k1",
     "isochron.p256",
+    "isochron.ristretto255",
 ]
 
 

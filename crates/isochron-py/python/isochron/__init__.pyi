@@ -4,6 +4,7 @@ from . import ed25519 as ed25519
 from . import evm as evm
 from . import kzg as kzg
 from . import p256 as p256
+from . import ristretto255 as ristretto255
 from . import secp256k1 as secp256k1
 from . import x25519 as x25519
 
