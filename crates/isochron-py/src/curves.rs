@@ -4,6 +4,7 @@
 //! Points are immutable values in projective coordinates. Scalars are Python `int`s (reduced
 //! modulo the group order `r`, negative values included) or 32 big-endian `bytes` below `r`.
 
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt, PyType};
 
@@ -28,7 +29,7 @@ pub(crate) fn scalar<F: PrimeField + core::ops::Neg<Output = F>>(k: &Bound<'_, P
     if let Ok(bytes) = k.cast::<PyBytes>() {
         return F::from_bytes_be(bytes.as_bytes()).py_err();
     }
-    Err(msg("scalar: expected an int or 32 big-endian bytes"))
+    Err(PyTypeError::new_err(format!("scalar: expected an int or 32 bytes, got {}", k.get_type().name()?)))
 }
 
 /// The modulus of `F` as a Python `int`.

@@ -1,6 +1,7 @@
 //! `isochron.evm`: the EVM's cryptographic precompiles (`isochron::protocols::evm`), by name
 //! (`"bn254_add"`, `"bls12_pairing"`, `"p256verify"`…) or address (`"0x06"`, `6`).
 
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyTuple};
 
@@ -22,7 +23,7 @@ fn precompile(p: &Bound<'_, PyAny>) -> PyResult<Precompile> {
             .and_then(Precompile::from_address)
             .ok_or_else(|| PrecompileError::new_err(format!("no precompile at address {n:#x}")));
     }
-    Err(msg("precompile: expected a name or address (str) or an address (int)"))
+    Err(PyTypeError::new_err("precompile: expected a name or address (str) or an address (int)"))
 }
 
 /// The fork of `name` (`None`: Osaka, the default).

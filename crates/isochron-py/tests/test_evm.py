@@ -94,7 +94,7 @@ def test_errors():
         evm.run("bn254_add", b"\x01" * 128)
     with pytest.raises(isochron.Error, match="unknown fork"):
         evm.run("sha256", b"", "frontier")
-    with pytest.raises(isochron.Error):
+    with pytest.raises(TypeError):
         evm.run(1.5, b"")
     # PrecompileError is an isochron.Error is a ValueError.
     assert issubclass(isochron.PrecompileError, isochron.Error)
