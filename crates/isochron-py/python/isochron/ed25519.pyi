@@ -1,0 +1,13 @@
+from typing import Optional, Sequence
+
+def public_key(seed: bytes) -> bytes: ...
+def sign(seed: bytes, message: bytes, context: Optional[bytes] = None, prehashed: bool = False) -> bytes: ...
+def verify(
+    public_key: bytes,
+    message: bytes,
+    signature: bytes,
+    mode: str = "rfc8032",
+    context: Optional[bytes] = None,
+    prehashed: bool = False,
+) -> bool: ...
+def batch_verify(public_keys: Sequence[bytes], messages: Sequence[bytes], signatures: Sequence[bytes]) -> bool: ...
