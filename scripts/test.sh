@@ -13,8 +13,11 @@
 #     database can be fetched (not on the project's CI machines: see the block);
 #   - the crate package (`cargo package --list`) ships no LGPL test vectors;
 #   - every cargo-fuzz target (fuzz/, nightly Rust) for a bounded time (FUZZ_SECONDS each).
-#   - the C ABI (issue 15): scripts/test_c.sh builds libisochron and runs the C test program
-#     and example, natively and under valgrind (the header's freshness is a cargo test).
+#   - the bindings (issue 15): scripts/test_c.sh builds libisochron and runs the C test program
+#     and example, natively and under valgrind (the header's freshness is a cargo test);
+#     scripts/test_go.sh runs the Go package's tests (cgo, static link) and benchmarks once;
+#     scripts/test_python.sh installs the Python package into a virtual environment with
+#     pinned maturin and pytest and runs its pytest suite.
 # Exit status non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -82,10 +85,14 @@ step "isochron-bench with the rust-eth-kzg peers (clippy, tests)"
 cargo clippy -p isochron-bench --all-targets --locked --features rust-eth-kzg -- -D warnings
 cargo test -p isochron-bench --profile ci --locked --features rust-eth-kzg --lib
 
-# ---- issue 15: the C ABI ----------------------------------------------------------------------
+# ---- issue 15: the bindings -------------------------------------------------------------------
 step "C ABI: test program and example, natively and under valgrind (scripts/test_c.sh)"
 scripts/test_c.sh
-# ---- end C ABI -------------------------------------------------------------------------------
+step "Go package: gofmt, vet, tests with the shared vectors, benchmarks once (scripts/test_go.sh)"
+scripts/test_go.sh
+step "Python package: pip install ./crates/isochron-py in a venv, pytest (scripts/test_python.sh)"
+scripts/test_python.sh
+# ---- end bindings ----------------------------------------------------------------------------
 
 if [ -x scripts/ctgrind.sh ]; then
     step "constant-time check (valgrind)"
