@@ -7,6 +7,8 @@
 //! one build can run and compare both; the protocols (`protocols::ed25519`, `protocols::x25519`)
 //! pick the backend at run time like the other fiat fields (`field::fiat::set_enabled`).
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
 pub mod edwards;
 pub mod field;
 #[cfg(feature = "fiat")]

@@ -84,12 +84,23 @@ pub trait EdwardsField: Fe25519 {
     /// Runs `f` on the odd multiples `[1, 3, …, 127]·B` and `[1, 3, …, 127]·2^128·B` of the
     /// base point, for the variable-time multiplications of verification.
     fn with_basepoint_odd_multiples<R>(f: impl FnOnce(&[AffineCached<Self>], &[AffineCached<Self>]) -> R) -> R;
+
+    /// `Σ [n_i]·P_i + [m_0]·B + [m_1]·2^128·B` for public values, from wNAF digits
+    /// (`crate::curve::wnaf`: `n_i` of width 5, `m_0`, `m_1` of width 8; an empty slice is
+    /// zero): the engine of the variable-time multiplications. The default is the serial
+    /// interleaved wNAF; isochron's own field overrides it with the four-lane AVX2 formulas
+    /// when the CPU has AVX2 (chosen once per call).
+    fn vartime_wnaf_combination(points: &[(&[i16], EdwardsPoint<Self>)], base: [&[i16]; 2]) -> EdwardsPoint<Self> {
+        wnaf_combination_serial(points, base)
+    }
 }
 
 /// Implements [`EdwardsField`] for a backend with a `const fn from_limbs`.
 macro_rules! edwards_field {
-    ($fe:ty) => {
+    ($fe:ty $(, $vector:item)?) => {
         impl EdwardsField for $fe {
+            $($vector)?
+
             const D: Self = <$fe>::from_limbs(consts::D);
             const D2: Self = <$fe>::from_limbs(consts::D2);
             const BASE_X: Self = <$fe>::from_limbs(consts::BASE_X);
@@ -133,7 +144,17 @@ macro_rules! edwards_field {
     };
 }
 
-edwards_field!(Fe);
+edwards_field!(
+    Fe,
+    fn vartime_wnaf_combination(points: &[(&[i16], EdwardsPoint<Fe>)], base: [&[i16]; 2]) -> EdwardsPoint<Fe> {
+        #[cfg(target_arch = "x86_64")]
+        if super::avx2::available() {
+            // SAFETY: `available()` just confirmed AVX2.
+            return unsafe { super::avx2::wnaf_combination(points, base) };
+        }
+        wnaf_combination_serial(points, base)
+    }
+);
 #[cfg(feature = "fiat")]
 edwards_field!(super::field_fiat::FiatFe);
 
@@ -504,8 +525,7 @@ impl<F: EdwardsField> EdwardsPoint<F> {
     /// `[k]·self` for a public integer `k` (little-endian words), wNAF of width 5.
     fn mul_words_vartime(&self, k: &[u64]) -> Self {
         let naf = crate::curve::wnaf(k, VAR_WNAF_WIDTH);
-        let table = self.odd_multiples(VAR_WNAF_WIDTH);
-        interleaved_wnaf(&[(&naf, &table)], &[])
+        F::vartime_wnaf_combination(&[(&naf, *self)], [&[], &[]])
     }
 
     /// Extended coordinates of a projective point: `(XZ : YZ : Z² : XY)` (4M).
@@ -560,8 +580,7 @@ impl<F: EdwardsField> EdwardsPoint<F> {
     pub fn vartime_double_scalar_mul_basepoint(&self, a: &Scalar, b: &Scalar) -> Self {
         let na = crate::curve::wnaf(&a.to_words(), VAR_WNAF_WIDTH);
         let nb = crate::curve::wnaf(&b.to_words(), BASE_WNAF_WIDTH);
-        let ta = self.odd_multiples(VAR_WNAF_WIDTH);
-        F::with_basepoint_odd_multiples(|tb, _| interleaved_wnaf(&[(&na, &ta)], &[(&nb, tb)]))
+        F::vartime_wnaf_combination(&[(&na, *self)], [&nb, &[]])
     }
 
     /// `[d·s mod ℓ]·B − [c]·a − [d]·r` for public values, with `c ≡ d·k (mod 8ℓ)`, `d` odd,
@@ -580,11 +599,7 @@ impl<F: EdwardsField> EdwardsPoint<F> {
         let n_d = crate::curve::wnaf(&d, VAR_WNAF_WIDTH);
         // −[c]a = [|c|](∓a); −[d]r = [d](−r).
         let a_signed = if c.negative { *a } else { -*a };
-        let t_a = a_signed.odd_multiples(VAR_WNAF_WIDTH);
-        let t_r = (-*r).odd_multiples(VAR_WNAF_WIDTH);
-        Some(F::with_basepoint_odd_multiples(|t_b, t_b128| {
-            interleaved_wnaf(&[(&n_c, &t_a), (&n_d, &t_r)], &[(&n_lo, t_b), (&n_hi, t_b128)])
-        }))
+        Some(F::vartime_wnaf_combination(&[(&n_c, a_signed), (&n_d, -*r)], [&n_lo, &n_hi]))
     }
 
     /// `Σ [k_i]·P_i` for public scalars and points (variable time): Straus with wNAF for up to
@@ -666,10 +681,22 @@ pub const PIPPENGER_THRESHOLD: usize = 190;
 
 fn straus_vartime<F: EdwardsField>(scalars: &[Scalar], points: &[EdwardsPoint<F>]) -> EdwardsPoint<F> {
     let nafs: Vec<Vec<i16>> = scalars.iter().map(|k| crate::curve::wnaf(&k.to_words(), VAR_WNAF_WIDTH)).collect();
-    let tables: Vec<Vec<Cached<F>>> = points.iter().map(|p| p.odd_multiples(VAR_WNAF_WIDTH)).collect();
-    let pairs: Vec<(&[i16], &[Cached<F>])> =
-        nafs.iter().zip(&tables).map(|(n, t)| (n.as_slice(), t.as_slice())).collect();
-    interleaved_wnaf(&pairs, &[])
+    let pairs: Vec<(&[i16], EdwardsPoint<F>)> = nafs.iter().zip(points).map(|(n, p)| (n.as_slice(), *p)).collect();
+    F::vartime_wnaf_combination(&pairs, [&[], &[]])
+}
+
+/// [`EdwardsField::vartime_wnaf_combination`] in serial arithmetic: the points' odd multiples
+/// in cached form, the base point's precomputed ones, [`interleaved_wnaf`].
+fn wnaf_combination_serial<F: EdwardsField>(
+    points: &[(&[i16], EdwardsPoint<F>)],
+    base: [&[i16]; 2],
+) -> EdwardsPoint<F> {
+    let tables: Vec<Vec<Cached<F>>> = points.iter().map(|(_, p)| p.odd_multiples(VAR_WNAF_WIDTH)).collect();
+    let pairs: Vec<(&[i16], &[Cached<F>])> = points.iter().zip(&tables).map(|((n, _), t)| (*n, t.as_slice())).collect();
+    if base.iter().all(|n| n.is_empty()) {
+        return interleaved_wnaf(&pairs, &[]);
+    }
+    F::with_basepoint_odd_multiples(|t_b, t_b128| interleaved_wnaf(&pairs, &[(base[0], t_b), (base[1], t_b128)]))
 }
 
 /// Pippenger's bucket method with signed digits of `c` bits: per window, each point is added to
