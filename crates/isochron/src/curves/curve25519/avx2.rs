@@ -325,3 +325,49 @@ mod tests {
         let _ = Fe::ONE.double();
     }
 }
+
+#[cfg(test)]
+mod timing {
+    use super::field::FeVec;
+    use super::point::ExtendedVec;
+    use super::*;
+    use crate::field::Field;
+
+    #[target_feature(enable = "avx2")]
+    fn body() {
+        let b = EdwardsPoint::<Fe>::basepoint();
+        let n = 200_000u32;
+        let time = |name: &str, f: &mut dyn FnMut()| {
+            let mut best = f64::MAX;
+            for _ in 0..5 {
+                let t = std::time::Instant::now();
+                f();
+                best = best.min(t.elapsed().as_secs_f64() * 1e9 / n as f64);
+            }
+            std::println!("{name}: {best:.1} ns");
+        };
+        let mut v = ExtendedVec::from_point(&b);
+        let c = v.to_cached();
+        let mut s = b;
+        let cs = b.to_cached();
+        let mut f = FeVec::from_fes([Fe::ONE, Fe::ONE.double(), Fe::ONE, Fe::ONE]);
+        time("vector mul", &mut || (0..n).for_each(|_| f = f.mul(&f)));
+        time("vector square", &mut || (0..n).for_each(|_| f = f.square()));
+        time("vector double", &mut || (0..n).for_each(|_| v = v.double()));
+        time("vector add", &mut || (0..n).for_each(|_| v = v.add(&c)));
+        time("serial double", &mut || (0..n).for_each(|_| s = s.double()));
+        time("serial add", &mut || (0..n).for_each(|_| s = s + b));
+        std::println!("{:?} {:?} {:?}", v.to_point().compress(), s.compress(), f.to_fes()[0]);
+        let _ = cs;
+    }
+
+    /// `cargo test --profile ci --lib avx2::timing -- --ignored --nocapture`
+    #[test]
+    #[ignore = "a timing report"]
+    fn vector_timing() {
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 was just detected.
+            unsafe { body() }
+        }
+    }
+}

@@ -209,26 +209,24 @@ impl FeVec {
         let b19: [__m256i; 10] = core::array::from_fn(|j| _mm256_mul_epu32(b[j], nineteen));
         let a2: [__m256i; 10] = core::array::from_fn(|i| _mm256_add_epi64(a[i], a[i]));
         let mut z = [_mm256_setzero_si256(); 10];
+        // Fully unrolled with literal indices, so that every array stays in registers.
         macro_rules! row {
-            ($i:literal) => {
-                for j in 0..10 {
-                    let ai = if ($i & j & 1) == 1 { a2[$i] } else { a[$i] };
-                    let bj = if $i + j >= 10 { b19[j] } else { b[j] };
-                    let k = ($i + j) % 10;
-                    z[k] = _mm256_add_epi64(z[k], _mm256_mul_epu32(ai, bj));
-                }
-            };
+            ($i:literal: $($j:literal)*) => {$({
+                let ai = if ($i & $j & 1) == 1 { a2[$i] } else { a[$i] };
+                let bj = if $i + $j >= 10 { b19[$j] } else { b[$j] };
+                z[($i + $j) % 10] = _mm256_add_epi64(z[($i + $j) % 10], _mm256_mul_epu32(ai, bj));
+            })*};
         }
-        row!(0);
-        row!(1);
-        row!(2);
-        row!(3);
-        row!(4);
-        row!(5);
-        row!(6);
-        row!(7);
-        row!(8);
-        row!(9);
+        row!(0: 0 1 2 3 4 5 6 7 8 9);
+        row!(1: 0 1 2 3 4 5 6 7 8 9);
+        row!(2: 0 1 2 3 4 5 6 7 8 9);
+        row!(3: 0 1 2 3 4 5 6 7 8 9);
+        row!(4: 0 1 2 3 4 5 6 7 8 9);
+        row!(5: 0 1 2 3 4 5 6 7 8 9);
+        row!(6: 0 1 2 3 4 5 6 7 8 9);
+        row!(7: 0 1 2 3 4 5 6 7 8 9);
+        row!(8: 0 1 2 3 4 5 6 7 8 9);
+        row!(9: 0 1 2 3 4 5 6 7 8 9);
         FeVec::carry(z)
     }
 
@@ -245,31 +243,27 @@ impl FeVec {
         let a4: [__m256i; 10] = core::array::from_fn(|i| _mm256_add_epi64(a2[i], a2[i]));
         let mut z = [_mm256_setzero_si256(); 10];
         macro_rules! row {
-            ($i:literal) => {
-                for j in $i..10 {
-                    // Factor: 2 for odd·odd, times 2 again for i ≠ j (the symmetric term).
-                    let odd = ($i & j & 1) == 1;
-                    let ai = match (odd, $i != j) {
-                        (false, false) => a[$i],
-                        (true, true) => a4[$i],
-                        _ => a2[$i],
-                    };
-                    let bj = if $i + j >= 10 { a19[j] } else { a[j] };
-                    let k = ($i + j) % 10;
-                    z[k] = _mm256_add_epi64(z[k], _mm256_mul_epu32(ai, bj));
-                }
-            };
+            ($i:literal: $($j:literal)*) => {$({
+                // Factor: 2 for odd·odd, times 2 again for i ≠ j (the symmetric term).
+                let ai = match (($i & $j & 1) == 1, $i != $j) {
+                    (false, false) => a[$i],
+                    (true, true) => a4[$i],
+                    _ => a2[$i],
+                };
+                let bj = if $i + $j >= 10 { a19[$j] } else { a[$j] };
+                z[($i + $j) % 10] = _mm256_add_epi64(z[($i + $j) % 10], _mm256_mul_epu32(ai, bj));
+            })*};
         }
-        row!(0);
-        row!(1);
-        row!(2);
-        row!(3);
-        row!(4);
-        row!(5);
-        row!(6);
-        row!(7);
-        row!(8);
-        row!(9);
+        row!(0: 0 1 2 3 4 5 6 7 8 9);
+        row!(1: 1 2 3 4 5 6 7 8 9);
+        row!(2: 2 3 4 5 6 7 8 9);
+        row!(3: 3 4 5 6 7 8 9);
+        row!(4: 4 5 6 7 8 9);
+        row!(5: 5 6 7 8 9);
+        row!(6: 6 7 8 9);
+        row!(7: 7 8 9);
+        row!(8: 8 9);
+        row!(9: 9);
         FeVec::carry(z)
     }
 }
