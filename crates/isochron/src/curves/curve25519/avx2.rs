@@ -11,8 +11,9 @@ pub(crate) mod point;
 use alloc::vec::Vec;
 
 use self::point::{odd_multiples, CachedVec, ExtendedVec};
-use super::edwards::EdwardsPoint;
+use super::edwards::{pippenger_digits, EdwardsPoint};
 use super::field::Fe;
+use super::scalar::Scalar;
 
 /// Whether the AVX2 code may run: statically enabled, else asked of the CPU through the
 /// standard library (cached by it), else `false` without `std`. Tests can force the serial
@@ -110,6 +111,42 @@ pub(crate) fn wnaf_combination(points: &[(&[i16], EdwardsPoint<Fe>)], base: [&[i
         }
         q.to_point()
     })
+}
+
+/// `Σ [k_i]·P_i` by Pippenger's bucket method (`edwards::pippenger_digits`' windows and signed
+/// digits), with vector buckets: per window, each point added to (or subtracted from) the
+/// bucket of its digit's magnitude, the buckets summed by the running-sum trick. Variable time.
+#[target_feature(enable = "avx2")]
+pub(crate) fn pippenger(scalars: &[Scalar], points: &[EdwardsPoint<Fe>]) -> EdwardsPoint<Fe> {
+    let n = points.len();
+    let (c, windows, digits) = pippenger_digits(scalars);
+    let cached: Vec<CachedVec> = points.iter().map(|p| ExtendedVec::from_point(p).to_cached()).collect();
+    let identity = ExtendedVec::identity();
+    let mut buckets = alloc::vec![identity; 1usize << (c - 1)];
+    let mut total = identity;
+    for i in (0..windows).rev() {
+        for _ in 0..c {
+            total = total.double();
+        }
+        buckets.iter_mut().for_each(|b| *b = identity);
+        for (p, &d) in cached.iter().zip(&digits[i * n..(i + 1) * n]) {
+            if d > 0 {
+                let b = &mut buckets[(d - 1) as usize];
+                *b = b.add(p);
+            } else if d < 0 {
+                let b = &mut buckets[(-d - 1) as usize];
+                *b = b.sub(p);
+            }
+        }
+        let mut running = identity;
+        let mut sum = identity;
+        for b in buckets.iter().rev() {
+            running = running.add(&b.to_cached());
+            sum = sum.add(&running.to_cached());
+        }
+        total = total.add(&sum.to_cached());
+    }
+    total.to_point()
 }
 
 #[cfg(test)]
@@ -316,6 +353,13 @@ mod tests {
         many.truncate(200);
         let ks: Vec<Scalar> = (0..many.len()).map(|_| random_scalar(&mut rng)).collect();
         for n in [0usize, 1, 2, 5, 17, 64, 200] {
+            let (v, s) = both(&|| {
+                <Fe as crate::curves::curve25519::edwards::EdwardsField>::vartime_pippenger(&ks[..n], &many[..n])
+            });
+            let direct =
+                ks[..n].iter().zip(&many[..n]).fold(EdwardsPoint::IDENTITY, |acc, (k, p)| acc + p.mul_vartime(k));
+            assert_eq!(v, s, "Pippenger, n = {n}");
+            assert_eq!(v, direct, "Pippenger, n = {n}");
             let (v, s) = both(&|| EdwardsPoint::multiscalar_mul_vartime(&ks[..n], &many[..n]).expect("counts"));
             assert_eq!(v, s, "n = {n}");
             let direct =

@@ -93,13 +93,19 @@ pub trait EdwardsField: Fe25519 {
     fn vartime_wnaf_combination(points: &[(&[i16], EdwardsPoint<Self>)], base: [&[i16]; 2]) -> EdwardsPoint<Self> {
         wnaf_combination_serial(points, base)
     }
+
+    /// `Σ [k_i]·P_i` by Pippenger's bucket method for public values (equal lengths): serial by
+    /// default, the four-lane AVX2 formulas on isochron's own field when the CPU has AVX2.
+    fn vartime_pippenger(scalars: &[Scalar], points: &[EdwardsPoint<Self>]) -> EdwardsPoint<Self> {
+        pippenger_serial(scalars, points)
+    }
 }
 
 /// Implements [`EdwardsField`] for a backend with a `const fn from_limbs`.
 macro_rules! edwards_field {
-    ($fe:ty $(, $vector:item)?) => {
+    ($fe:ty $(, $vector:item)*) => {
         impl EdwardsField for $fe {
-            $($vector)?
+            $($vector)*
 
             const D: Self = <$fe>::from_limbs(consts::D);
             const D2: Self = <$fe>::from_limbs(consts::D2);
@@ -153,6 +159,14 @@ edwards_field!(
             return unsafe { super::avx2::wnaf_combination(points, base) };
         }
         wnaf_combination_serial(points, base)
+    },
+    fn vartime_pippenger(scalars: &[Scalar], points: &[EdwardsPoint<Fe>]) -> EdwardsPoint<Fe> {
+        #[cfg(target_arch = "x86_64")]
+        if super::avx2::available() {
+            // SAFETY: `available()` just confirmed AVX2.
+            return unsafe { super::avx2::pippenger(scalars, points) };
+        }
+        pippenger_serial(scalars, points)
     }
 );
 #[cfg(feature = "fiat")]
@@ -611,7 +625,7 @@ impl<F: EdwardsField> EdwardsPoint<F> {
         Ok(if points.len() <= PIPPENGER_THRESHOLD {
             straus_vartime(scalars, points)
         } else {
-            pippenger_vartime(scalars, points)
+            F::vartime_pippenger(scalars, points)
         })
     }
 }
@@ -702,33 +716,9 @@ fn wnaf_combination_serial<F: EdwardsField>(
 /// Pippenger's bucket method with signed digits of `c` bits: per window, each point is added to
 /// (or subtracted from) the bucket of its digit's magnitude, and the buckets are summed by the
 /// running-sum trick.
-fn pippenger_vartime<F: EdwardsField>(scalars: &[Scalar], points: &[EdwardsPoint<F>]) -> EdwardsPoint<F> {
+fn pippenger_serial<F: EdwardsField>(scalars: &[Scalar], points: &[EdwardsPoint<F>]) -> EdwardsPoint<F> {
     let n = points.len();
-    let c: usize = match n {
-        0..=500 => 6,
-        501..=800 => 7,
-        801..=4000 => 8,
-        4001..=20000 => 10,
-        _ => 12,
-    };
-    let windows = 256usize.div_ceil(c);
-    // Signed digits in [−2^(c−1), 2^(c−1)] per window, windows × n.
-    let mut digits = alloc::vec![0i32; windows * n];
-    for (j, k) in scalars.iter().enumerate() {
-        let w = k.to_words();
-        let mut carry = 0i64;
-        for i in 0..windows {
-            let bit = i * c;
-            let (limb, off) = (bit / 64, bit % 64);
-            let mut v = if limb < 4 { w[limb] >> off } else { 0 };
-            if off + c > 64 && limb + 1 < 4 {
-                v |= w[limb + 1] << (64 - off);
-            }
-            let v = (v & ((1u64 << c) - 1)) as i64 + carry;
-            carry = (v + (1 << (c - 1))) >> c;
-            digits[i * n + j] = (v - (carry << c)) as i32;
-        }
-    }
+    let (c, windows, digits) = pippenger_digits(scalars);
     let cached: Vec<Cached<F>> = points.iter().map(EdwardsPoint::to_cached).collect();
     let nb = 1usize << (c - 1);
     let mut total = EdwardsPoint::<F>::IDENTITY;
@@ -755,6 +745,39 @@ fn pippenger_vartime<F: EdwardsField>(scalars: &[Scalar], points: &[EdwardsPoint
         total = total + sum;
     }
     total
+}
+
+/// Pippenger's window size `c` for `scalars.len()` points, the number of windows, and the
+/// signed digits in `[−2^(c−1), 2^(c−1)]`, window-major (`digits[i·n + j]` is digit `i` of
+/// scalar `j`).
+pub(crate) fn pippenger_digits(scalars: &[Scalar]) -> (usize, usize, Vec<i32>) {
+    let n = scalars.len();
+    let c: usize = match n {
+        0..=500 => 6,
+        501..=800 => 7,
+        801..=4000 => 8,
+        4001..=20000 => 10,
+        _ => 12,
+    };
+    let windows = 256usize.div_ceil(c);
+    // Signed digits in [−2^(c−1), 2^(c−1)] per window, windows × n.
+    let mut digits = alloc::vec![0i32; windows * n];
+    for (j, k) in scalars.iter().enumerate() {
+        let w = k.to_words();
+        let mut carry = 0i64;
+        for i in 0..windows {
+            let bit = i * c;
+            let (limb, off) = (bit / 64, bit % 64);
+            let mut v = if limb < 4 { w[limb] >> off } else { 0 };
+            if off + c > 64 && limb + 1 < 4 {
+                v |= w[limb + 1] << (64 - off);
+            }
+            let v = (v & ((1u64 << c) - 1)) as i64 + carry;
+            carry = (v + (1 << (c - 1))) >> c;
+            digits[i * n + j] = (v - (carry << c)) as i32;
+        }
+    }
+    (c, windows, digits)
 }
 
 /// The base point's constant-time table: row `i < 32` holds `[1..8]·16^(2i)·B` in affine cached
@@ -941,7 +964,7 @@ mod tests {
                 (t.elapsed().as_secs_f64() * 1e6 / 5.0, r)
             };
             let (ts, a) = time(&|| straus_vartime(&scalars, &points));
-            let (tp, b) = time(&|| pippenger_vartime(&scalars, &points));
+            let (tp, b) = time(&|| <Fe as EdwardsField>::vartime_pippenger(&scalars, &points));
             assert_eq!(a, b);
             std::println!("n = {n}: Straus {ts:.0} µs, Pippenger {tp:.0} µs");
         }
