@@ -143,6 +143,14 @@ impl FeVec {
         FeVec(core::array::from_fn(|i| _mm256_permute4x64_epi64::<IMM>(self.0[i])))
     }
 
+    /// Swaps the lanes in pairs, `(a, b, c, d) ↦ (b, a, d, c)` (an in-lane shuffle, cheaper
+    /// than a cross-lane permutation).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(crate) fn swap_pairs(&self) -> FeVec {
+        FeVec(core::array::from_fn(|i| _mm256_shuffle_epi32::<0b01_00_11_10>(self.0[i])))
+    }
+
     /// Carry propagation to the reduced bound, for limbs below `2^63.8` (each limb keeps its
     /// low `b_i` bits and passes the rest up; the carry out of limb 9 re-enters limb 0 times
     /// 19, as `2^255 ≡ 19`). Two interleaved chains (0→5 and 4→9→0→1), as in ref10's `fe_mul`:

@@ -56,9 +56,8 @@ impl ExtendedVec {
     #[target_feature(enable = "avx2")]
     fn diff_sum(&self) -> FeVec {
         let p = &self.0;
-        let yy = p.permute::<{ sel(1, 1, 2, 3) }>();
-        let xx = p.permute::<{ sel(0, 0, 2, 3) }>();
-        yy.sub::<2>(&xx).blend::<{ lanes(0, 1, 0, 0) }>(&yy.add(&xx)).blend::<{ lanes(0, 0, 1, 1) }>(p)
+        let s = p.swap_pairs(); // (Y, X, T, Z)
+        s.sub::<2>(p).blend::<{ lanes(0, 1, 0, 0) }>(&p.add(&s)).blend::<{ lanes(0, 0, 1, 1) }>(p)
     }
 
     /// The cached form `(Y − X, Y + X, 2Z, 2d·T)` (one lane-wise product by `(1, 1, 2, 2d)`).
@@ -70,49 +69,45 @@ impl ExtendedVec {
 
     /// `self + q` (HWCD §4.2's 4-processor addition for `a = −1`, "add-2008-hwcd-3" with
     /// `k = 2d`): `(A, B, D, C) = (Y₁−X₁, Y₁+X₁, Z₁, T₁) ∘ (Y₂−X₂, Y₂+X₂, 2Z₂, 2d·T₂)`, then
-    /// `(E, F, G, H) = (B − A, D − C, D + C, B + A)` and `(X₃, Y₃, Z₃, T₃) = (E, G, F, E) ∘
-    /// (F, H, G, H)`: two lane-wise products. Complete (any two points).
+    /// `E = B − A`, `F = D − C`, `G = D + C`, `H = B + A` (one in-lane swap) and
+    /// `(X₃, Y₃, Z₃, T₃) = (E, G, F, E) ∘ (F, H, G, H)`: two lane-wise products and two lane
+    /// permutations. Complete (any two points).
     #[inline]
     #[target_feature(enable = "avx2")]
     pub(crate) fn add(&self, q: &CachedVec) -> ExtendedVec {
         // Loose ∘ loose (q's lane 3 may be 2p − 2dT after a negation: < 2^27, loose).
         let abdc = self.diff_sum().mul(&q.0);
-        let t1 = abdc.permute::<{ sel(1, 2, 2, 1) }>(); // (B, D, D, B)
-        let t2 = abdc.permute::<{ sel(0, 3, 3, 0) }>(); // (A, C, C, A)
-                                                        // Reduced ± reduced: loose.
-        let efgh = t1.sub::<2>(&t2).blend::<{ lanes(0, 0, 1, 1) }>(&t1.add(&t2));
-        let op1 = efgh.permute::<{ sel(0, 2, 1, 0) }>(); // (E, G, F, E)
-        let op2 = efgh.permute::<{ sel(1, 3, 2, 3) }>(); // (F, H, G, H)
+        let badc = abdc.swap_pairs(); // (B, A, C, D)
+                                      // (B − A, ·, ·, D − C) and (·, A + B, C + D, ·): reduced ± reduced, loose.
+        let ehgf = badc.sub::<2>(&abdc).blend::<{ lanes(0, 1, 1, 0) }>(&badc.add(&abdc));
+        let op1 = ehgf.permute::<{ sel(0, 2, 3, 0) }>(); // (E, G, F, E)
+        let op2 = ehgf.permute::<{ sel(3, 1, 2, 1) }>(); // (F, H, G, H)
         ExtendedVec(op1.mul(&op2))
     }
 
     /// `2·self` (HWCD §4.3's 4-processor doubling for `a = −1`, "dbl-2008-hwcd"): `(A, B, C, D)
     /// = (X², Y², Z², (X + Y)²)` in one lane-wise square, then with `E = D − A − B`, `G = B − A`
     /// and the negated `F' = 2C − G`, `H' = A + B`, `(E, G, F', E) ∘ (F', H', G, H')` is
-    /// `−(X₃, Y₃, Z₃, T₃)`, the same projective point.
+    /// `−(X₃, Y₃, Z₃, T₃)`, the same projective point (`T` of the input is not used).
     #[inline]
     #[target_feature(enable = "avx2")]
     pub(crate) fn double(&self) -> ExtendedVec {
         let p = &self.0;
-        let x_lane3 = p.permute::<{ sel(0, 1, 2, 0) }>();
-        let y_lane3 = p.permute::<{ sel(0, 1, 2, 1) }>();
-        // (X, Y, Z, X + Y): reduced, and X + Y loose.
-        let v = x_lane3.blend::<{ lanes(0, 0, 0, 1) }>(&x_lane3.add(&y_lane3));
+        // (X + Y) in every lane, from the pair sums; (X, Y, Z, X + Y): reduced, X + Y loose.
+        let xy = p.add(&p.swap_pairs()).permute::<{ sel(0, 0, 0, 0) }>();
+        let v = p.blend::<{ lanes(0, 0, 0, 1) }>(&xy);
         let s = v.square(); // (A, B, C, D), reduced
-        let w = s.permute::<{ sel(1, 1, 3, 2) }>(); // (B, B, D, C)
-                                                    // (A, A, A, A)
-        let aa = s.permute::<{ sel(0, 0, 0, 0) }>();
-        // (B, B, D, 2C), then (G, H', D, 2C) = (B + 2p − A, B + A, D, 2C): G, H' loose,
-        // 2C < 2^27 + 2^19.
-        let dd = w.blend::<{ lanes(0, 0, 0, 1) }>(&w.add(&w));
-        let w2 = dd.sub::<2>(&aa).blend::<{ lanes(0, 1, 0, 0) }>(&dd.add(&aa)).blend::<{ lanes(0, 0, 1, 1) }>(&dd);
-        // (E, F') = (D + 4p − H', 2C + 4p − G): H' < 2^27 + 2^19 and G < 2^27 + 2^26 + 2^18
-        // limb-wise (odd limbs half), within 4p's limbs, so no limb goes negative; the sums
-        // stay below 2^29.
-        let ef = w2.permute::<{ sel(2, 3, 2, 3) }>().sub::<4>(&w2.permute::<{ sel(1, 0, 1, 0) }>());
-        let u = ef.blend::<{ lanes(0, 0, 1, 1) }>(&w2.permute::<{ sel(0, 1, 0, 1) }>()).reduce(); // (E, F', G, H')
-        let op1 = u.permute::<{ sel(0, 2, 1, 0) }>(); // (E, G, F', E)
-        let op2 = u.permute::<{ sel(1, 3, 2, 3) }>(); // (F', H', G, H')
+        let sw = s.swap_pairs(); // (B, A, D, C)
+                                 // (G, H') = (B + 2p − A, A + B) in lanes 0, 1: loose.
+        let gh = sw.sub::<2>(&s).blend::<{ lanes(0, 1, 0, 0) }>(&sw.add(&s));
+        let n = gh.permute::<{ sel(0, 1, 1, 0) }>(); // (G, H', H', G)
+        let m = sw.blend::<{ lanes(0, 0, 0, 1) }>(&sw.add(&sw)); // (·, ·, D, 2C)
+                                                                 // (E, F') = (D + 4p − H', 2C + 4p − G) in lanes 2, 3: H' < 2^27 + 2^19 and
+                                                                 // G < 2^27 + 2^26 + 2^18 limb-wise (odd limbs half), within 4p's limbs, so no limb goes
+                                                                 // negative; the sums stay below 2^29, reduced by the carry.
+        let u = n.blend::<{ lanes(0, 0, 1, 1) }>(&m.sub::<4>(&n)).reduce(); // (G, H', E, F')
+        let op1 = u.permute::<{ sel(2, 0, 3, 2) }>(); // (E, G, F', E)
+        let op2 = u.permute::<{ sel(3, 1, 0, 1) }>(); // (F', H', G, H')
         ExtendedVec(op1.mul(&op2))
     }
 
