@@ -13,7 +13,11 @@
 //!   second operand of additions (8M and 7M).
 //!
 //! The generic parameter `F` is the field backend: isochron's own kernels ([`Fe`], the default)
-//! or fiat-crypto's generated code (`FiatFe`, feature `fiat`).
+//! or fiat-crypto's generated code (`FiatFe`, feature `fiat`). The variable-time multiplications
+//! (verification, multiscalar) run through [`EdwardsField::vartime_wnaf_combination`] and
+//! [`EdwardsField::vartime_pippenger`]: serial by default; on `Fe` and a CPU with AVX2
+//! (detected at run time) they use the four-lane formulas of HWCD §4 in the crate's AVX2
+//! backend. The fiat backend always stays serial.
 
 use alloc::vec::Vec;
 use core::ops::{Add, Mul, Neg, Sub};
