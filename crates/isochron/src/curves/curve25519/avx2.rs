@@ -239,6 +239,7 @@ mod tests {
         let (va, vb) = (FeVec::from_fes(a), FeVec::from_fes(b));
         assert_eq!(va.permute::<0b00_01_10_11>().to_fes(), [a[3], a[2], a[1], a[0]]);
         assert_eq!(va.blend::<0b1100_1100>(&vb).to_fes(), [a[0], b[1], a[2], b[3]]);
+        assert_eq!(va.swap_pairs().to_fes(), [a[1], a[0], a[3], a[2]]);
     }
 
     use core::arch::x86_64::_mm256_set1_epi64x;
@@ -366,7 +367,6 @@ mod tests {
                 ks[..n].iter().zip(&many[..n]).fold(EdwardsPoint::IDENTITY, |acc, (k, p)| acc + p.mul_vartime(k));
             assert_eq!(v, direct, "n = {n}");
         }
-        let _ = Fe::ONE.double();
     }
 }
 
@@ -393,7 +393,6 @@ mod timing {
         let mut v = ExtendedVec::from_point(&b);
         let c = v.to_cached();
         let mut s = b;
-        let cs = b.to_cached();
         let mut f = FeVec::from_fes([Fe::ONE, Fe::ONE.double(), Fe::ONE, Fe::ONE]);
         time("vector mul", &mut || (0..n).for_each(|_| f = f.mul(&f)));
         time("vector square", &mut || (0..n).for_each(|_| f = f.square()));
@@ -402,7 +401,6 @@ mod timing {
         time("serial double", &mut || (0..n).for_each(|_| s = s.double()));
         time("serial add", &mut || (0..n).for_each(|_| s = s + b));
         std::println!("{:?} {:?} {:?}", v.to_point().compress(), s.compress(), f.to_fes()[0]);
-        let _ = cs;
     }
 
     /// `cargo test --profile ci --lib avx2::timing -- --ignored --nocapture`
