@@ -118,8 +118,9 @@ impl FeVec {
     }
 
     /// Lane-wise `self + k·p − o` (`k = 2` or `4`), no carry: `o`'s limbs must not exceed
-    /// those of `k·p` (true for reduced `o` with `k = 2`, for `o < 2^27 + 2^26 + 2^19`
-    /// limb-wise with `k = 4`).
+    /// those of `k·p` (at least `2^27 − 38` in even limbs and `2^26 − 2` in odd ones for
+    /// `k = 2`, twice that for `k = 4`): true for reduced `o` with `k = 2`, and for `o` the sum
+    /// of a reduced and a loose element with `k = 4`.
     #[inline]
     #[target_feature(enable = "avx2")]
     pub(crate) fn sub<const K: u64>(&self, o: &FeVec) -> FeVec {

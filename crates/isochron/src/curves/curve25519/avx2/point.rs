@@ -77,8 +77,9 @@ impl ExtendedVec {
     pub(crate) fn add(&self, q: &CachedVec) -> ExtendedVec {
         // Loose ∘ loose (q's lane 3 may be 2p − 2dT after a negation: < 2^27, loose).
         let abdc = self.diff_sum().mul(&q.0);
-        let badc = abdc.swap_pairs(); // (B, A, C, D)
-                                      // (B − A, ·, ·, D − C) and (·, A + B, C + D, ·): reduced ± reduced, loose.
+        // (B, A, C, D); then (B − A, ·, ·, D − C) and (·, A + B, C + D, ·): reduced ± reduced,
+        // loose.
+        let badc = abdc.swap_pairs();
         let ehgf = badc.sub::<2>(&abdc).blend::<{ lanes(0, 1, 1, 0) }>(&badc.add(&abdc));
         let op1 = ehgf.permute::<{ sel(0, 2, 3, 0) }>(); // (E, G, F, E)
         let op2 = ehgf.permute::<{ sel(3, 1, 2, 1) }>(); // (F, H, G, H)
@@ -96,15 +97,18 @@ impl ExtendedVec {
         // (X + Y) in every lane, from the pair sums; (X, Y, Z, X + Y): reduced, X + Y loose.
         let xy = p.add(&p.swap_pairs()).permute::<{ sel(0, 0, 0, 0) }>();
         let v = p.blend::<{ lanes(0, 0, 0, 1) }>(&xy);
-        let s = v.square(); // (A, B, C, D), reduced
-        let sw = s.swap_pairs(); // (B, A, D, C)
-                                 // (G, H') = (B + 2p − A, A + B) in lanes 0, 1: loose.
+        // (A, B, C, D), reduced; swapped in pairs: (B, A, D, C).
+        let s = v.square();
+        let sw = s.swap_pairs();
+        // (G, H') = (B + 2p − A, A + B) in lanes 0, 1: loose. Then (G, H', H', G).
         let gh = sw.sub::<2>(&s).blend::<{ lanes(0, 1, 0, 0) }>(&sw.add(&s));
-        let n = gh.permute::<{ sel(0, 1, 1, 0) }>(); // (G, H', H', G)
-        let m = sw.blend::<{ lanes(0, 0, 0, 1) }>(&sw.add(&sw)); // (·, ·, D, 2C)
-                                                                 // (E, F') = (D + 4p − H', 2C + 4p − G) in lanes 2, 3: H' < 2^27 + 2^19 and
-                                                                 // G < 2^27 + 2^26 + 2^18 limb-wise (odd limbs half), within 4p's limbs, so no limb goes
-                                                                 // negative; the sums stay below 2^29, reduced by the carry.
+        let n = gh.permute::<{ sel(0, 1, 1, 0) }>();
+        // (·, ·, D, 2C).
+        let m = sw.blend::<{ lanes(0, 0, 0, 1) }>(&sw.add(&sw));
+        // (E, F') = (D + 4p − H', 2C + 4p − G) in lanes 2, 3: H' < 2^27 + 2^19 and
+        // G < 2^27 + 2^26 + 2^18 in even limbs, H' < 2^26 + 2^19 and G < 2^26 + 2^25 + 2^18 in
+        // odd ones, within 4p's limbs (2^28 − 76 and 2^27 − 4 at least), so no limb goes
+        // negative; the sums stay below 2^29, reduced by the carry.
         let u = n.blend::<{ lanes(0, 0, 1, 1) }>(&m.sub::<4>(&n)).reduce(); // (G, H', E, F')
         let op1 = u.permute::<{ sel(2, 0, 3, 2) }>(); // (E, G, F', E)
         let op2 = u.permute::<{ sel(3, 1, 0, 1) }>(); // (F', H', G, H')
