@@ -1,12 +1,15 @@
 //! Curve25519 (RFC 7748, RFC 8032, RFC 9496): the base field GF(2^255 − 19) ([`field`]:
 //! isochron's own 4×64-bit kernels, and fiat-crypto's generated code in `field_fiat` with the
-//! feature `fiat`), the scalars modulo `ℓ` ([`scalar`]), the twisted Edwards form
+//! feature `fiat`; on x86-64 with AVX2 at run time, a four-lane radix-2^25.5 backend in `avx2`
+//! for the variable-time Edwards multiplications), the scalars modulo `ℓ` ([`scalar`]), the twisted Edwards form
 //! Edwards25519 ([`edwards`]), the Montgomery form's X25519 ladder ([`montgomery`]).
 //!
 //! Every group type is generic over the field backend `F` (default: the own kernels), so that
 //! one build can run and compare both; the protocols (`protocols::ed25519`, `protocols::x25519`)
 //! pick the backend at run time like the other fiat fields (`field::fiat::set_enabled`).
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
 pub mod edwards;
 pub mod field;
 #[cfg(feature = "fiat")]

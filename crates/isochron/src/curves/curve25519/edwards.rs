@@ -13,7 +13,11 @@
 //!   second operand of additions (8M and 7M).
 //!
 //! The generic parameter `F` is the field backend: isochron's own kernels ([`Fe`], the default)
-//! or fiat-crypto's generated code (`FiatFe`, feature `fiat`).
+//! or fiat-crypto's generated code (`FiatFe`, feature `fiat`). The variable-time multiplications
+//! (verification, multiscalar) run through [`EdwardsField::vartime_wnaf_combination`] and
+//! [`EdwardsField::vartime_pippenger`]: serial by default; on `Fe` and a CPU with AVX2
+//! (detected at run time) they use the four-lane formulas of HWCD §4 in the crate's AVX2
+//! backend. The fiat backend always stays serial.
 
 use alloc::vec::Vec;
 use core::ops::{Add, Mul, Neg, Sub};
@@ -84,12 +88,29 @@ pub trait EdwardsField: Fe25519 {
     /// Runs `f` on the odd multiples `[1, 3, …, 127]·B` and `[1, 3, …, 127]·2^128·B` of the
     /// base point, for the variable-time multiplications of verification.
     fn with_basepoint_odd_multiples<R>(f: impl FnOnce(&[AffineCached<Self>], &[AffineCached<Self>]) -> R) -> R;
+
+    /// `Σ [n_i]·P_i + [m_0]·B + [m_1]·2^128·B` for public values, from wNAF digits
+    /// (`crate::curve::wnaf`: `n_i` of width 5, `m_0`, `m_1` of width 8; an empty slice is
+    /// zero): the engine of the variable-time multiplications. The default is the serial
+    /// interleaved wNAF; isochron's own field overrides it with the four-lane AVX2 formulas
+    /// when the CPU has AVX2 (chosen once per call).
+    fn vartime_wnaf_combination(points: &[(&[i16], EdwardsPoint<Self>)], base: [&[i16]; 2]) -> EdwardsPoint<Self> {
+        wnaf_combination_serial(points, base)
+    }
+
+    /// `Σ [k_i]·P_i` by Pippenger's bucket method for public values (equal lengths): serial by
+    /// default, the four-lane AVX2 formulas on isochron's own field when the CPU has AVX2.
+    fn vartime_pippenger(scalars: &[Scalar], points: &[EdwardsPoint<Self>]) -> EdwardsPoint<Self> {
+        pippenger_serial(scalars, points)
+    }
 }
 
 /// Implements [`EdwardsField`] for a backend with a `const fn from_limbs`.
 macro_rules! edwards_field {
-    ($fe:ty) => {
+    ($fe:ty $(, $vector:item)*) => {
         impl EdwardsField for $fe {
+            $($vector)*
+
             const D: Self = <$fe>::from_limbs(consts::D);
             const D2: Self = <$fe>::from_limbs(consts::D2);
             const BASE_X: Self = <$fe>::from_limbs(consts::BASE_X);
@@ -133,7 +154,25 @@ macro_rules! edwards_field {
     };
 }
 
-edwards_field!(Fe);
+edwards_field!(
+    Fe,
+    fn vartime_wnaf_combination(points: &[(&[i16], EdwardsPoint<Fe>)], base: [&[i16]; 2]) -> EdwardsPoint<Fe> {
+        #[cfg(target_arch = "x86_64")]
+        if super::avx2::available() {
+            // SAFETY: `available()` just confirmed AVX2.
+            return unsafe { super::avx2::wnaf_combination(points, base) };
+        }
+        wnaf_combination_serial(points, base)
+    },
+    fn vartime_pippenger(scalars: &[Scalar], points: &[EdwardsPoint<Fe>]) -> EdwardsPoint<Fe> {
+        #[cfg(target_arch = "x86_64")]
+        if super::avx2::available() {
+            // SAFETY: `available()` just confirmed AVX2.
+            return unsafe { super::avx2::pippenger(scalars, points) };
+        }
+        pippenger_serial(scalars, points)
+    }
+);
 #[cfg(feature = "fiat")]
 edwards_field!(super::field_fiat::FiatFe);
 
@@ -504,8 +543,7 @@ impl<F: EdwardsField> EdwardsPoint<F> {
     /// `[k]·self` for a public integer `k` (little-endian words), wNAF of width 5.
     fn mul_words_vartime(&self, k: &[u64]) -> Self {
         let naf = crate::curve::wnaf(k, VAR_WNAF_WIDTH);
-        let table = self.odd_multiples(VAR_WNAF_WIDTH);
-        interleaved_wnaf(&[(&naf, &table)], &[])
+        F::vartime_wnaf_combination(&[(&naf, *self)], [&[], &[]])
     }
 
     /// Extended coordinates of a projective point: `(XZ : YZ : Z² : XY)` (4M).
@@ -560,8 +598,7 @@ impl<F: EdwardsField> EdwardsPoint<F> {
     pub fn vartime_double_scalar_mul_basepoint(&self, a: &Scalar, b: &Scalar) -> Self {
         let na = crate::curve::wnaf(&a.to_words(), VAR_WNAF_WIDTH);
         let nb = crate::curve::wnaf(&b.to_words(), BASE_WNAF_WIDTH);
-        let ta = self.odd_multiples(VAR_WNAF_WIDTH);
-        F::with_basepoint_odd_multiples(|tb, _| interleaved_wnaf(&[(&na, &ta)], &[(&nb, tb)]))
+        F::vartime_wnaf_combination(&[(&na, *self)], [&nb, &[]])
     }
 
     /// `[d·s mod ℓ]·B − [c]·a − [d]·r` for public values, with `c ≡ d·k (mod 8ℓ)`, `d` odd,
@@ -580,11 +617,7 @@ impl<F: EdwardsField> EdwardsPoint<F> {
         let n_d = crate::curve::wnaf(&d, VAR_WNAF_WIDTH);
         // −[c]a = [|c|](∓a); −[d]r = [d](−r).
         let a_signed = if c.negative { *a } else { -*a };
-        let t_a = a_signed.odd_multiples(VAR_WNAF_WIDTH);
-        let t_r = (-*r).odd_multiples(VAR_WNAF_WIDTH);
-        Some(F::with_basepoint_odd_multiples(|t_b, t_b128| {
-            interleaved_wnaf(&[(&n_c, &t_a), (&n_d, &t_r)], &[(&n_lo, t_b), (&n_hi, t_b128)])
-        }))
+        Some(F::vartime_wnaf_combination(&[(&n_c, a_signed), (&n_d, -*r)], [&n_lo, &n_hi]))
     }
 
     /// `Σ [k_i]·P_i` for public scalars and points (variable time): Straus with wNAF for up to
@@ -596,7 +629,7 @@ impl<F: EdwardsField> EdwardsPoint<F> {
         Ok(if points.len() <= PIPPENGER_THRESHOLD {
             straus_vartime(scalars, points)
         } else {
-            pippenger_vartime(scalars, points)
+            F::vartime_pippenger(scalars, points)
         })
     }
 }
@@ -666,42 +699,30 @@ pub const PIPPENGER_THRESHOLD: usize = 190;
 
 fn straus_vartime<F: EdwardsField>(scalars: &[Scalar], points: &[EdwardsPoint<F>]) -> EdwardsPoint<F> {
     let nafs: Vec<Vec<i16>> = scalars.iter().map(|k| crate::curve::wnaf(&k.to_words(), VAR_WNAF_WIDTH)).collect();
-    let tables: Vec<Vec<Cached<F>>> = points.iter().map(|p| p.odd_multiples(VAR_WNAF_WIDTH)).collect();
-    let pairs: Vec<(&[i16], &[Cached<F>])> =
-        nafs.iter().zip(&tables).map(|(n, t)| (n.as_slice(), t.as_slice())).collect();
-    interleaved_wnaf(&pairs, &[])
+    let pairs: Vec<(&[i16], EdwardsPoint<F>)> = nafs.iter().zip(points).map(|(n, p)| (n.as_slice(), *p)).collect();
+    F::vartime_wnaf_combination(&pairs, [&[], &[]])
+}
+
+/// [`EdwardsField::vartime_wnaf_combination`] in serial arithmetic: the points' odd multiples
+/// in cached form, the base point's precomputed ones, [`interleaved_wnaf`].
+fn wnaf_combination_serial<F: EdwardsField>(
+    points: &[(&[i16], EdwardsPoint<F>)],
+    base: [&[i16]; 2],
+) -> EdwardsPoint<F> {
+    let tables: Vec<Vec<Cached<F>>> = points.iter().map(|(_, p)| p.odd_multiples(VAR_WNAF_WIDTH)).collect();
+    let pairs: Vec<(&[i16], &[Cached<F>])> = points.iter().zip(&tables).map(|((n, _), t)| (*n, t.as_slice())).collect();
+    if base.iter().all(|n| n.is_empty()) {
+        return interleaved_wnaf(&pairs, &[]);
+    }
+    F::with_basepoint_odd_multiples(|t_b, t_b128| interleaved_wnaf(&pairs, &[(base[0], t_b), (base[1], t_b128)]))
 }
 
 /// Pippenger's bucket method with signed digits of `c` bits: per window, each point is added to
 /// (or subtracted from) the bucket of its digit's magnitude, and the buckets are summed by the
 /// running-sum trick.
-fn pippenger_vartime<F: EdwardsField>(scalars: &[Scalar], points: &[EdwardsPoint<F>]) -> EdwardsPoint<F> {
+fn pippenger_serial<F: EdwardsField>(scalars: &[Scalar], points: &[EdwardsPoint<F>]) -> EdwardsPoint<F> {
     let n = points.len();
-    let c: usize = match n {
-        0..=500 => 6,
-        501..=800 => 7,
-        801..=4000 => 8,
-        4001..=20000 => 10,
-        _ => 12,
-    };
-    let windows = 256usize.div_ceil(c);
-    // Signed digits in [−2^(c−1), 2^(c−1)] per window, windows × n.
-    let mut digits = alloc::vec![0i32; windows * n];
-    for (j, k) in scalars.iter().enumerate() {
-        let w = k.to_words();
-        let mut carry = 0i64;
-        for i in 0..windows {
-            let bit = i * c;
-            let (limb, off) = (bit / 64, bit % 64);
-            let mut v = if limb < 4 { w[limb] >> off } else { 0 };
-            if off + c > 64 && limb + 1 < 4 {
-                v |= w[limb + 1] << (64 - off);
-            }
-            let v = (v & ((1u64 << c) - 1)) as i64 + carry;
-            carry = (v + (1 << (c - 1))) >> c;
-            digits[i * n + j] = (v - (carry << c)) as i32;
-        }
-    }
+    let (c, windows, digits) = pippenger_digits(scalars);
     let cached: Vec<Cached<F>> = points.iter().map(EdwardsPoint::to_cached).collect();
     let nb = 1usize << (c - 1);
     let mut total = EdwardsPoint::<F>::IDENTITY;
@@ -728,6 +749,39 @@ fn pippenger_vartime<F: EdwardsField>(scalars: &[Scalar], points: &[EdwardsPoint
         total = total + sum;
     }
     total
+}
+
+/// Pippenger's window size `c` for `scalars.len()` points, the number of windows, and the
+/// signed digits in `[−2^(c−1), 2^(c−1)]`, window-major (`digits[i·n + j]` is digit `i` of
+/// scalar `j`).
+pub(crate) fn pippenger_digits(scalars: &[Scalar]) -> (usize, usize, Vec<i32>) {
+    let n = scalars.len();
+    let c: usize = match n {
+        0..=500 => 6,
+        501..=800 => 7,
+        801..=4000 => 8,
+        4001..=20000 => 10,
+        _ => 12,
+    };
+    let windows = 256usize.div_ceil(c);
+    // Signed digits in [−2^(c−1), 2^(c−1)] per window, windows × n.
+    let mut digits = alloc::vec![0i32; windows * n];
+    for (j, k) in scalars.iter().enumerate() {
+        let w = k.to_words();
+        let mut carry = 0i64;
+        for i in 0..windows {
+            let bit = i * c;
+            let (limb, off) = (bit / 64, bit % 64);
+            let mut v = if limb < 4 { w[limb] >> off } else { 0 };
+            if off + c > 64 && limb + 1 < 4 {
+                v |= w[limb + 1] << (64 - off);
+            }
+            let v = (v & ((1u64 << c) - 1)) as i64 + carry;
+            carry = (v + (1 << (c - 1))) >> c;
+            digits[i * n + j] = (v - (carry << c)) as i32;
+        }
+    }
+    (c, windows, digits)
 }
 
 /// The base point's constant-time table: row `i < 32` holds `[1..8]·16^(2i)·B` in affine cached
@@ -914,7 +968,7 @@ mod tests {
                 (t.elapsed().as_secs_f64() * 1e6 / 5.0, r)
             };
             let (ts, a) = time(&|| straus_vartime(&scalars, &points));
-            let (tp, b) = time(&|| pippenger_vartime(&scalars, &points));
+            let (tp, b) = time(&|| <Fe as EdwardsField>::vartime_pippenger(&scalars, &points));
             assert_eq!(a, b);
             std::println!("n = {n}: Straus {ts:.0} µs, Pippenger {tp:.0} µs");
         }
