@@ -21,6 +21,20 @@ fn fork(name: &[u8]) -> Result<Fork, isochron_status> {
     core::str::from_utf8(name).ok().and_then(|s| s.parse().ok()).ok_or(ISOCHRON_INVALID_ARGUMENT)
 }
 
+/// The precompile and the fork of a call, from their name buffers.
+///
+/// # Safety
+/// The buffers are valid for their lengths.
+unsafe fn target(
+    name: *const u8,
+    name_len: usize,
+    fork_name: *const u8,
+    fork_len: usize,
+) -> Result<(Precompile, Fork), isochron_status> {
+    // SAFETY: forwarded contract.
+    unsafe { Ok((precompile(input(name, name_len)?)?, fork(input(fork_name, fork_len)?)?)) }
+}
+
 /// Runs the precompile `name` (name or address, see above) on `data` under `fork_name`
 /// (empty: Osaka) with `gas_limit` (0: no limit but 2^32). On success the output goes to
 /// `output_out` (its length to `*output_written`) and the gas to `*gas_out`. A failing
@@ -43,7 +57,7 @@ pub unsafe extern "C" fn isochron_evm_run(
     run(|| {
         // SAFETY: the buffers are valid for their lengths (the crate's contract).
         unsafe {
-            let (p, fork) = (precompile(input(name, name_len)?)?, fork(input(fork_name, fork_name_len)?)?);
+            let (p, fork) = target(name, name_len, fork_name, fork_name_len)?;
             let limit = if gas_limit == 0 { evm::DEFAULT_GAS_LIMIT } else { gas_limit };
             let (output, gas) = p.execute(input(data, data_len)?, limit, fork)?;
             if output_out_len < output.len() {
@@ -72,7 +86,7 @@ pub unsafe extern "C" fn isochron_evm_gas(
     run(|| {
         // SAFETY: the buffers are valid for their lengths (the crate's contract).
         unsafe {
-            let (p, fork) = (precompile(input(name, name_len)?)?, fork(input(fork_name, fork_name_len)?)?);
+            let (p, fork) = target(name, name_len, fork_name, fork_name_len)?;
             if !p.is_active(fork) {
                 return Err(ISOCHRON_UNKNOWN_PRECOMPILE);
             }

@@ -260,21 +260,6 @@ pub unsafe extern "C" fn isochron_kzg_verify_blob_proof_batch(
     })
 }
 
-/// The cell indices `(p, n)` as a slice.
-///
-/// # Safety
-/// A non-NULL `p` is valid for reads of `n` indices.
-unsafe fn indices<'a>(p: *const u64, n: usize) -> Result<&'a [u64], isochron_status> {
-    if n == 0 {
-        return Ok(&[]);
-    }
-    if p.is_null() {
-        return Err(ISOCHRON_NULL_POINTER);
-    }
-    // SAFETY: non-NULL and valid for `n` elements (this function's contract).
-    Ok(unsafe { core::slice::from_raw_parts(p, n) })
-}
-
 /// Writes 128 cells and (optionally) 128 proofs, each concatenated.
 fn write_cells(
     cells_out: *mut u8,
@@ -351,7 +336,7 @@ pub unsafe extern "C" fn isochron_kzg_verify_cell_proof_batch(
         let ok = unsafe {
             self::settings(settings)?.verify_cell_kzg_proof_batch(
                 &input_items(commitments, commitments_len, BYTES_PER_COMMITMENT)?,
-                indices(cell_indices, n_cell_indices)?,
+                input(cell_indices, n_cell_indices)?,
                 &input_items(cells, cells_len, BYTES_PER_CELL)?,
                 &input_items(proofs, proofs_len, BYTES_PER_PROOF)?,
             )?
@@ -381,7 +366,7 @@ pub unsafe extern "C" fn isochron_kzg_recover_cells_and_proofs(
         // SAFETY: the buffers and the handle are valid (the crate's contract).
         let (cells, proofs) = unsafe {
             self::settings(settings)?.recover_cells_and_kzg_proofs(
-                indices(cell_indices, n_cell_indices)?,
+                input(cell_indices, n_cell_indices)?,
                 &input_items(cells, cells_len, BYTES_PER_CELL)?,
             )?
         };

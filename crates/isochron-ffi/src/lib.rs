@@ -226,18 +226,19 @@ fn verdict(valid: bool) -> Outcome {
     }
 }
 
-/// The input buffer `(p, len)` as a slice (empty for `len == 0`, whatever `p`).
+/// The input array `(p, len)` (`len` elements) as a slice (empty for `len == 0`, whatever
+/// `p`).
 ///
 /// # Safety
-/// A non-NULL `p` is valid for reads of `len` bytes for `'a`.
-unsafe fn input<'a>(p: *const u8, len: usize) -> Result<&'a [u8], isochron_status> {
+/// A non-NULL `p` is valid for reads of `len` elements for `'a`.
+unsafe fn input<'a, T>(p: *const T, len: usize) -> Result<&'a [T], isochron_status> {
     if len == 0 {
         return Ok(&[]);
     }
     if p.is_null() {
         return Err(ISOCHRON_NULL_POINTER);
     }
-    // SAFETY: non-NULL and valid for `len` bytes (this function's contract).
+    // SAFETY: non-NULL and valid for `len` elements (this function's contract).
     Ok(unsafe { core::slice::from_raw_parts(p, len) })
 }
 
