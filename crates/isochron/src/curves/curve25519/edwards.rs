@@ -437,15 +437,17 @@ impl<F: EdwardsField> EdwardsPoint<F> {
     /// `x` in the top bit. Constant time.
     pub fn compress(&self) -> [u8; 32] {
         let (x, y) = self.to_affine();
-        let mut out = y.to_bytes();
-        out[31] |= x.is_negative().unwrap_u8() << 7;
-        out
+        Self::encode_affine(&x, &y)
     }
 
     /// [`EdwardsPoint::compress`] for a public point, with a variable-time inversion.
     pub fn compress_vartime(&self) -> [u8; 32] {
         let zi = self.z.inverse_vartime().unwrap_or(F::ZERO);
-        let (x, y) = (self.x * zi, self.y * zi);
+        Self::encode_affine(&(self.x * zi), &(self.y * zi))
+    }
+
+    /// RFC 8032 §5.1.2: `y` little-endian with the sign of `x` in the top bit.
+    fn encode_affine(x: &F, y: &F) -> [u8; 32] {
         let mut out = y.to_bytes();
         out[31] |= x.is_negative().unwrap_u8() << 7;
         out
