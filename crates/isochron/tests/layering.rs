@@ -24,7 +24,7 @@ use std::path::Path;
 /// The layers, lowest first. A module may import modules of lower groups only (and itself).
 const LAYERS: &[&[&str]] = &[
     &["error"],
-    &["ct", "hmac", "sha512"],
+    &["ct", "hmac", "md"],
     &["limbs"],
     &["field"],
     &["curve"],

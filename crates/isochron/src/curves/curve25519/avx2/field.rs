@@ -32,6 +32,20 @@ const TWO_P: [u64; 10] = [
     0x3ff_fffe,
 ];
 
+/// `[f(0), …, f(9)]` for a limb-wise expression, as a plain loop: unlike
+/// `core::array::from_fn`, whose closure would be called from a function compiled without AVX2
+/// (and so not inlined when the crate is built without `-C target-feature=+avx2`), the loop
+/// stays inside the calling AVX2 function.
+macro_rules! limbwise {
+    (|$i:ident| $e:expr) => {{
+        let mut r = [_mm256_setzero_si256(); 10];
+        for $i in 0..10 {
+            r[$i] = $e;
+        }
+        r
+    }};
+}
+
 /// `s` in all four lanes.
 #[inline]
 #[target_feature(enable = "avx2")]
@@ -49,16 +63,22 @@ fn times19(x: __m256i) -> __m256i {
 
 /// The canonical limbs of `x` in radix 2^25.5.
 fn fe_to_limbs(x: &Fe) -> [u64; 10] {
-    let w = x.to_canonical_limbs();
+    words_to_limbs(x.to_canonical_limbs())
+}
+
+/// The radix-2^25.5 limbs of a canonical value given as four little-endian words.
+pub(crate) const fn words_to_limbs(w: [u64; 4]) -> [u64; 10] {
     let mut out = [0u64; 10];
-    for (i, o) in out.iter_mut().enumerate() {
+    let mut i = 0;
+    while i < 10 {
         let (pos, bits) = (WEIGHT[i], 26 - (i as u32 & 1));
         let (word, off) = ((pos / 64) as usize, pos % 64);
         let mut v = w[word] >> off;
         if off + bits > 64 {
             v |= w[word + 1] << (64 - off);
         }
-        *o = v & ((1u64 << bits) - 1);
+        out[i] = v & ((1u64 << bits) - 1);
+        i += 1;
     }
     out
 }
@@ -87,10 +107,14 @@ impl FeVec {
     /// The four elements `x` (lane `l` = `x[l]`), reduced.
     #[target_feature(enable = "avx2")]
     pub(crate) fn from_fes(x: [Fe; 4]) -> FeVec {
-        let l = x.map(|e| fe_to_limbs(&e));
-        FeVec(core::array::from_fn(|i| {
-            _mm256_set_epi64x(l[3][i] as i64, l[2][i] as i64, l[1][i] as i64, l[0][i] as i64)
-        }))
+        FeVec::from_limbs(&x.map(|e| fe_to_limbs(&e)))
+    }
+
+    /// The four elements with radix-2^25.5 limbs `l` (lane `j` = `l[j]`).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(crate) fn from_limbs(l: &[[u64; 10]; 4]) -> FeVec {
+        FeVec(limbwise!(|i| _mm256_set_epi64x(l[3][i] as i64, l[2][i] as i64, l[1][i] as i64, l[0][i] as i64)))
     }
 
     /// The four lanes as [`Fe`] (any bound up to loose).
@@ -114,7 +138,7 @@ impl FeVec {
     #[inline]
     #[target_feature(enable = "avx2")]
     pub(crate) fn add(&self, o: &FeVec) -> FeVec {
-        FeVec(core::array::from_fn(|i| _mm256_add_epi64(self.0[i], o.0[i])))
+        FeVec(limbwise!(|i| _mm256_add_epi64(self.0[i], o.0[i])))
     }
 
     /// Lane-wise `self + k·p − o` (`k = 2` or `4`), no carry: `o`'s limbs must not exceed
@@ -124,16 +148,14 @@ impl FeVec {
     #[inline]
     #[target_feature(enable = "avx2")]
     pub(crate) fn sub<const K: u64>(&self, o: &FeVec) -> FeVec {
-        FeVec(core::array::from_fn(|i| {
-            _mm256_sub_epi64(_mm256_add_epi64(self.0[i], splat(TWO_P[i] * (K / 2))), o.0[i])
-        }))
+        FeVec(limbwise!(|i| _mm256_sub_epi64(_mm256_add_epi64(self.0[i], splat(TWO_P[i] * (K / 2))), o.0[i])))
     }
 
     /// Lane-wise `k·p − self` (`sub` from zero).
     #[inline]
     #[target_feature(enable = "avx2")]
     pub(crate) fn neg<const K: u64>(&self) -> FeVec {
-        FeVec(core::array::from_fn(|i| _mm256_sub_epi64(splat(TWO_P[i] * (K / 2)), self.0[i])))
+        FeVec(limbwise!(|i| _mm256_sub_epi64(splat(TWO_P[i] * (K / 2)), self.0[i])))
     }
 
     /// Lanes chosen per 32-bit slot: `_mm256_blend_epi32::<MASK>` on every limb (a set bit takes
@@ -141,7 +163,7 @@ impl FeVec {
     #[inline]
     #[target_feature(enable = "avx2")]
     pub(crate) fn blend<const MASK: i32>(&self, o: &FeVec) -> FeVec {
-        FeVec(core::array::from_fn(|i| _mm256_blend_epi32::<MASK>(self.0[i], o.0[i])))
+        FeVec(limbwise!(|i| _mm256_blend_epi32::<MASK>(self.0[i], o.0[i])))
     }
 
     /// Lane permutation `_mm256_permute4x64_epi64::<IMM>` on every limb (output lane `l` is
@@ -149,7 +171,7 @@ impl FeVec {
     #[inline]
     #[target_feature(enable = "avx2")]
     pub(crate) fn permute<const IMM: i32>(&self) -> FeVec {
-        FeVec(core::array::from_fn(|i| _mm256_permute4x64_epi64::<IMM>(self.0[i])))
+        FeVec(limbwise!(|i| _mm256_permute4x64_epi64::<IMM>(self.0[i])))
     }
 
     /// Swaps the lanes in pairs, `(a, b, c, d) ↦ (b, a, d, c)` (an in-lane shuffle, cheaper
@@ -157,7 +179,7 @@ impl FeVec {
     #[inline]
     #[target_feature(enable = "avx2")]
     pub(crate) fn swap_pairs(&self) -> FeVec {
-        FeVec(core::array::from_fn(|i| _mm256_shuffle_epi32::<0b01_00_11_10>(self.0[i])))
+        FeVec(limbwise!(|i| _mm256_shuffle_epi32::<0b01_00_11_10>(self.0[i])))
     }
 
     /// Carry propagation to the reduced bound, for limbs below `2^63.8` (each limb keeps its
@@ -221,8 +243,8 @@ impl FeVec {
     pub(crate) fn mul(&self, o: &FeVec) -> FeVec {
         let a = &self.0;
         let b = &o.0;
-        let b19: [__m256i; 10] = core::array::from_fn(|j| times19(b[j]));
-        let a2: [__m256i; 10] = core::array::from_fn(|i| _mm256_add_epi64(a[i], a[i]));
+        let b19 = limbwise!(|j| times19(b[j]));
+        let a2 = limbwise!(|i| _mm256_add_epi64(a[i], a[i]));
         let mut z = [_mm256_setzero_si256(); 10];
         // Fully unrolled with literal indices, so that every array stays in registers.
         macro_rules! row {
@@ -252,9 +274,9 @@ impl FeVec {
     #[target_feature(enable = "avx2")]
     pub(crate) fn square(&self) -> FeVec {
         let a = &self.0;
-        let a19: [__m256i; 10] = core::array::from_fn(|j| times19(a[j]));
-        let a2: [__m256i; 10] = core::array::from_fn(|i| _mm256_add_epi64(a[i], a[i]));
-        let a4: [__m256i; 10] = core::array::from_fn(|i| _mm256_add_epi64(a2[i], a2[i]));
+        let a19 = limbwise!(|j| times19(a[j]));
+        let a2 = limbwise!(|i| _mm256_add_epi64(a[i], a[i]));
+        let a4 = limbwise!(|i| _mm256_add_epi64(a2[i], a2[i]));
         let mut z = [_mm256_setzero_si256(); 10];
         macro_rules! row {
             ($i:literal: $($j:literal)*) => {$({

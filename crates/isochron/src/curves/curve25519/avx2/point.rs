@@ -4,10 +4,9 @@
 //! the 4-processor versions of the doubling of §3.3 and of the addition of §3.2 with a
 //! cached operand) is one lane-wise product or square plus lane shuffles.
 
-use super::field::FeVec;
-use crate::curves::curve25519::edwards::{EdwardsField, EdwardsPoint};
+use super::field::{words_to_limbs, FeVec};
+use crate::curves::curve25519::edwards::{consts, EdwardsPoint};
 use crate::curves::curve25519::field::Fe;
-use crate::field::Field;
 
 /// `_mm256_permute4x64_epi64`'s immediate taking output lane `l` from input lane `s_l`.
 const fn sel(s0: i32, s1: i32, s2: i32, s3: i32) -> i32 {
@@ -18,6 +17,14 @@ const fn sel(s0: i32, s1: i32, s2: i32, s3: i32) -> i32 {
 const fn lanes(l0: i32, l1: i32, l2: i32, l3: i32) -> i32 {
     (l0 * 0b11) | (l1 * 0b1100) | (l2 * 0b11_0000) | (l3 * 0b1100_0000)
 }
+
+/// The lane factors `(1, 1, 2, 2d)` of the cached form, as limbs.
+const CACHED_FACTORS: [[u64; 10]; 4] = [
+    words_to_limbs([1, 0, 0, 0]),
+    words_to_limbs([1, 0, 0, 0]),
+    words_to_limbs([2, 0, 0, 0]),
+    words_to_limbs(consts::D2),
+];
 
 /// A point in extended coordinates, lanes `(X, Y, Z, T)` (HWCD §3.1), reduced limbs.
 #[derive(Clone, Copy, Debug)]
@@ -33,7 +40,8 @@ impl ExtendedVec {
     /// The neutral element `(0 : 1 : 1 : 0)`.
     #[target_feature(enable = "avx2")]
     pub(crate) fn identity() -> ExtendedVec {
-        ExtendedVec(FeVec::from_fes([Fe::ZERO, Fe::ONE, Fe::ONE, Fe::ZERO]))
+        let one = words_to_limbs([1, 0, 0, 0]);
+        ExtendedVec(FeVec::from_limbs(&[[0; 10], one, one, [0; 10]]))
     }
 
     /// `p` in vector form.
@@ -63,7 +71,7 @@ impl ExtendedVec {
     /// The cached form `(Y − X, Y + X, 2Z, 2d·T)` (one lane-wise product by `(1, 1, 2, 2d)`).
     #[target_feature(enable = "avx2")]
     pub(crate) fn to_cached(self) -> CachedVec {
-        let k = FeVec::from_fes([Fe::ONE, Fe::ONE, Fe::ONE.double(), <Fe as EdwardsField>::D2]);
+        let k = FeVec::from_limbs(&CACHED_FACTORS);
         CachedVec(self.diff_sum().mul(&k))
     }
 
