@@ -24,7 +24,8 @@ use std::path::Path;
 /// The layers, lowest first. A module may import modules of lower groups only (and itself).
 const LAYERS: &[&[&str]] = &[
     &["error"],
-    &["ct", "hmac", "md"],
+    &["ct", "md"],
+    &["hmac"],
     &["limbs"],
     &["field"],
     &["curve"],
