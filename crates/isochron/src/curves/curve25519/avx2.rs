@@ -11,7 +11,7 @@ pub(crate) mod point;
 use alloc::vec::Vec;
 
 use self::point::{odd_multiples, CachedVec, ExtendedVec};
-use super::edwards::{pippenger_digits, EdwardsPoint};
+use super::edwards::{pippenger_digits, EdwardsPoint, BASE_WNAF_WIDTH, VAR_WNAF_WIDTH};
 use super::field::Fe;
 use super::scalar::Scalar;
 
@@ -53,10 +53,10 @@ pub(crate) fn force_serial(on: bool) {
     FORCE_SERIAL.with(|f| f.set(on));
 }
 
-/// wNAF widths, as in `edwards`: 5 for variable points (8 odd multiples), 8 for the base point
-/// (64 odd multiples).
-const VAR_TABLE: usize = 8;
-const BASE_TABLE: usize = 64;
+/// Odd multiples per table: `2^(w − 2)` for `edwards`' wNAF widths (8 for variable points,
+/// 64 for the base point).
+const VAR_TABLE: usize = 1 << (VAR_WNAF_WIDTH - 2);
+const BASE_TABLE: usize = 1 << (BASE_WNAF_WIDTH - 2);
 
 /// The odd multiples `[1, 3, …, 127]·B` and `[1, 3, …, 127]·2^128·B` in vector cached form.
 #[target_feature(enable = "avx2")]

@@ -178,9 +178,9 @@ edwards_field!(super::field_fiat::FiatFe);
 
 /// wNAF width of the base point in [`EdwardsPoint::vartime_double_scalar_mul_basepoint`]
 /// (64 precomputed odd multiples).
-const BASE_WNAF_WIDTH: u32 = 8;
+pub(super) const BASE_WNAF_WIDTH: u32 = 8;
 /// wNAF width of a variable point (8 odd multiples).
-const VAR_WNAF_WIDTH: u32 = 5;
+pub(super) const VAR_WNAF_WIDTH: u32 = 5;
 
 /// A point of Edwards25519 in extended coordinates (module documentation). Equality is
 /// equality of points (projective), not of representations.
