@@ -10,7 +10,8 @@
 //!   least the size the function documents (it writes exactly that many bytes); a
 //!   variable-size output also takes `size_t *written`. A wrong input length is
 //!   `ISOCHRON_BAD_LENGTH`, a short output buffer `ISOCHRON_BUFFER_TOO_SMALL`, a NULL pointer
-//!   with a non-zero length `ISOCHRON_NULL_POINTER`. Nothing is written on failure.
+//!   with a non-zero length `ISOCHRON_NULL_POINTER`. Nothing is written on failure (except, for
+//!   a variable-size output too short, the size needed in `*written`).
 //! - **Verification** returns `ISOCHRON_OK` when the signature or proof is valid and
 //!   `ISOCHRON_VERIFY_FAILED` when well-formed inputs do not verify; malformed inputs get the
 //!   status that says why.
