@@ -45,6 +45,11 @@ macro_rules! field_tests {
                 #![proptest_config(ProptestConfig::with_cases(256))]
 
                 #[test]
+                fn sum_of_products_is_two_products_added(a in elem(), b in elem(), c in elem(), d in elem()) {
+                    prop_assert_eq!(F::sum_of_products(&a, &b, &c, &d), a * b + c * d);
+                }
+
+                #[test]
                 fn addition_is_an_abelian_group(a in elem(), b in elem(), c in elem()) {
                     prop_assert_eq!((a + b) + c, a + (b + c));
                     prop_assert_eq!(a + b, b + a);

@@ -340,6 +340,51 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         Self::from_mont_limbs(Self::mul_limbs(&self.mont, &rhs.mont))
     }
 
+    /// `a0·b0 + a1·b1` with one reduction: the fused MULX/ADCX/ADOX kernel where there is one
+    /// (N ∈ {4, 6}, two spare bits), otherwise two products and an addition. `a0` and `a1` may
+    /// be unreduced sums below `2p` ([`Self::sum_of_products_limbs`]).
+    #[inline(always)]
+    pub fn sum_of_products(a0: &Self, b0: &Self, a1: &Self, b1: &Self) -> Self {
+        Self::from_mont_limbs(Self::sum_of_products_limbs(&[a0.mont, a1.mont], &[b0.mont, b1.mont]))
+    }
+
+    /// Whether [`Self::sum_of_products`] runs the fused kernel (this field's own kernels on a
+    /// CPU with BMI2 and ADX, and a modulus with two spare bits): the extension fields then
+    /// build their products on it.
+    #[inline(always)]
+    pub(crate) fn fused_sum_of_products() -> bool {
+        #[cfg(feature = "fiat")]
+        if P::FIAT.is_some() && super::fiat::enabled() {
+            return false;
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            limbs::x86_64_adx::sum_of_products_supported(&P::MODULUS) && limbs::x86_64_adx::available()
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        false
+    }
+
+    /// `a[0]·b[0] + a[1]·b[1]` on raw Montgomery limbs, `a[j] < 2p` (an unreduced sum is
+    /// allowed there) and `b[j] < p`.
+    #[inline(always)]
+    pub(crate) fn sum_of_products_limbs(a: &[[u64; N]; 2], b: &[[u64; N]; 2]) -> [u64; N] {
+        #[cfg(target_arch = "x86_64")]
+        if Self::fused_sum_of_products() {
+            // SAFETY: `fused_sum_of_products()` confirmed BMI2 and ADX.
+            if let Some(r) = unsafe { limbs::x86_64_adx::mul_sum2(a, b, &P::MODULUS, P::INV) } {
+                return r;
+            }
+        }
+        // a[j] < 2p: subtract p where that does not borrow.
+        let reduce = |x: &[u64; N]| {
+            let (d, borrow) = limbs::sub(x, &P::MODULUS);
+            Self::from_mont_limbs(limbs::select(&d, x, 0u64.wrapping_sub(borrow)))
+        };
+        let (x0, x1) = (reduce(&a[0]), reduce(&a[1]));
+        x0.mul(&Self::from_mont_limbs(b[0])).add(&x1.mul(&Self::from_mont_limbs(b[1]))).mont
+    }
+
     /// `self²`.
     #[inline(always)]
     pub fn square(&self) -> Self {
@@ -451,6 +496,10 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     #[inline(always)]
     fn frobenius_map(&self, _power: usize) -> Self {
         *self
+    }
+    #[inline(always)]
+    fn sum_of_products(a0: &Self, b0: &Self, a1: &Self, b1: &Self) -> Self {
+        Fp::sum_of_products(a0, b0, a1, b1)
     }
 }
 

@@ -581,7 +581,9 @@ macro_rules! sqr4_product {
 mod crandall;
 mod full;
 pub mod p25519;
+mod sum_of_products;
 mod wide;
+pub use sum_of_products::{mul_sum2, supports as sum_of_products_supported};
 pub use wide::{mul_wide, redc};
 
 #[cfg(test)]
