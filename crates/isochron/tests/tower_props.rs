@@ -247,6 +247,16 @@ fn pairing_helpers<T: TowerParams<N>, const N: usize>(seed: u64) {
         assert_eq!(f.mul_by_014(&d0, &d1, &d2), f * line014);
         let line034 = Fp12::new(Fp6::new(d0, z, z), Fp6::new(d1, d2, z));
         assert_eq!(f.mul_by_034(&d0, &d1, &d2), f * line034);
+        // Products of two lines, and the accumulator times such a product.
+        let e = [Fp2::random(&mut r), Fp2::random(&mut r), Fp2::random(&mut r)];
+        let e014 = Fp12::new(Fp6::new(e[0], e[1], z), Fp6::new(z, e[2], z));
+        let p014 = Fp12::line_product_014(&[d0, d1, d2], &e);
+        assert_eq!(p014, line014 * e014);
+        assert_eq!(f.mul_by_01245(&p014), f * p014);
+        let e034 = Fp12::new(Fp6::new(e[0], z, z), Fp6::new(e[1], e[2], z));
+        let p034 = Fp12::line_product_034(&[d0, d1, d2], &e);
+        assert_eq!(p034, line034 * e034);
+        assert_eq!(f.mul_by_01234(&p034), f * p034);
         let a = f.c0;
         assert_eq!(a.mul_by_01(&d0, &d1), a * Fp6::new(d0, d1, z));
         assert_eq!(a.mul_by_1(&d1), a * Fp6::new(z, d1, z));

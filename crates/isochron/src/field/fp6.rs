@@ -163,6 +163,25 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
         out.c2.add_assign(&v1);
     }
 
+    /// `*out = self · (b1·v + b2·v²)` at double width (5 Fp2 multiplications): with `v1 =
+    /// a1b1`, `v2 = a2b2`, `c0 = ξ((a1 + a2)(b1 + b2) − v1 − v2)`, `c1 = a0b1 + ξv2`, `c2 =
+    /// a0b2 + v1`.
+    #[inline]
+    pub(crate) fn mul_by_12_wide_into(&self, b1: &Fp2<T, N>, b2: &Fp2<T, N>, out: &mut Fp6Wide<T, N>) {
+        let (mut v1, mut v2, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
+        self.c1.mul_wide_into(b1, &mut v1);
+        self.c2.mul_wide_into(b2, &mut v2);
+        self.c1.add(&self.c2).mul_wide_into(&b1.add(b2), &mut t);
+        t.sub_assign(&v1);
+        t.sub_assign(&v2);
+        t.mul_by_nonresidue_into(&mut out.c0);
+        self.c0.mul_wide_into(b1, &mut out.c1);
+        v2.mul_by_nonresidue_into(&mut t);
+        out.c1.add_assign(&t);
+        self.c0.mul_wide_into(b2, &mut out.c2);
+        out.c2.add_assign(&v1);
+    }
+
     /// `self · (b1·v)` (3 Fp2 multiplications).
     #[inline]
     pub fn mul_by_1(&self, b1: &Fp2<T, N>) -> Self {

@@ -154,49 +154,16 @@ pub(super) fn miller_loop<E: PairingParams<N>, const N: usize>(
     p: &Affine<E::G1>,
     q: &Affine<E::G2>,
 ) -> MillerLoopOutput<E, N> {
-    let mut f: Option<MillerLoopOutput<E, N>> = None;
+    let mut acc = Accumulator::<E, N>::ONE;
     if !bool::from(p.is_identity()) && !bool::from(q.is_identity()) {
         walk_lines::<E, N>(q, |l, first_of_step| {
             if first_of_step {
-                f = f.map(|f| f.square());
+                acc.square();
             }
-            f = Some(mul_by_line::<E, N>(&f, l, p));
+            acc.push(eval_line::<E, N>(l, p));
         });
     }
-    finish::<E, N>(f)
-}
-
-/// The accumulator at the end of the loop: one if no line was multiplied in, conjugated for a
-/// negative family parameter.
-fn finish<E: PairingParams<N>, const N: usize>(f: Option<MillerLoopOutput<E, N>>) -> MillerLoopOutput<E, N> {
-    let f = f.unwrap_or(MillerLoopOutput::<E, N>::ONE);
-    if E::PARAM_IS_NEGATIVE {
-        f.conjugate()
-    } else {
-        f
-    }
-}
-
-/// Multiplies `f` by the line `l` evaluated at `P = (xP, yP)`; `None` stands for one, whose
-/// product with the line is the sparse line value itself.
-#[inline(always)]
-fn mul_by_line<E: PairingParams<N>, const N: usize>(
-    f: &Option<MillerLoopOutput<E, N>>,
-    l: &Line<N, E::Tower>,
-    p: &Affine<E::G1>,
-) -> MillerLoopOutput<E, N> {
-    let (xp, yp) = (p.x(), p.y());
-    let zero = Fp2::ZERO;
-    match (E::TWIST, f) {
-        (TwistType::D, Some(f)) => f.mul_by_034(&l[0].mul_by_fp(&yp), &l[1].mul_by_fp(&xp), &l[2]),
-        (TwistType::M, Some(f)) => f.mul_by_014(&l[2], &l[1].mul_by_fp(&xp), &l[0].mul_by_fp(&yp)),
-        (TwistType::D, None) => {
-            Fp12::new(Fp6::new(l[0].mul_by_fp(&yp), zero, zero), Fp6::new(l[1].mul_by_fp(&xp), l[2], zero))
-        }
-        (TwistType::M, None) => {
-            Fp12::new(Fp6::new(l[2], l[1].mul_by_fp(&xp), zero), Fp6::new(zero, l[0].mul_by_fp(&yp), zero))
-        }
-    }
+    acc.finish()
 }
 
 /// `∏ f_{loop, Qᵢ}(Pᵢ)` with one shared squaring per step. The accumulator starts as the
@@ -205,24 +172,101 @@ pub(super) fn multi_miller_loop<E: PairingParams<N>, const N: usize>(
     pairs: &[(&Affine<E::G1>, &G2Prepared<E, N>)],
 ) -> MillerLoopOutput<E, N> {
     let live: Vec<_> = pairs.iter().filter(|(p, q)| !bool::from(p.is_identity()) && !q.infinity).collect();
-    let mut f: Option<MillerLoopOutput<E, N>> = None;
+    let mut acc = Accumulator::<E, N>::ONE;
     let mut idx = 0;
-    let mut lines = |f: &mut Option<MillerLoopOutput<E, N>>| {
+    let mut lines = |acc: &mut Accumulator<E, N>| {
         for (p, q) in &live {
-            *f = Some(mul_by_line::<E, N>(f, &q.lines[idx], p));
+            acc.push(eval_line::<E, N>(&q.lines[idx], p));
         }
         idx += 1;
     };
     for d in loop_digits::<E, N>() {
-        f = f.map(|f| f.square());
-        lines(&mut f);
+        acc.square();
+        lines(&mut acc);
         if d != 0 {
-            lines(&mut f);
+            lines(&mut acc);
         }
     }
     if E::FAMILY == Family::Bn {
-        lines(&mut f);
-        lines(&mut f);
+        lines(&mut acc);
+        lines(&mut acc);
     }
-    finish::<E, N>(f)
+    acc.finish()
+}
+
+/// The sparse coefficients of the line `l` evaluated at `P = (xP, yP)`, in position order
+/// ([`Fp12`]'s numbering): `(d0, d3, d4) = (c0·yP, c1·xP, c2)` for a D-twist, `(d0, d1, d4) =
+/// (c2, c1·xP, c0·yP)` for an M-twist.
+#[inline(always)]
+fn eval_line<E: PairingParams<N>, const N: usize>(l: &Line<N, E::Tower>, p: &Affine<E::G1>) -> Line<N, E::Tower> {
+    let (xp, yp) = (p.x(), p.y());
+    match E::TWIST {
+        TwistType::D => [l[0].mul_by_fp(&yp), l[1].mul_by_fp(&xp), l[2]],
+        TwistType::M => [l[2], l[1].mul_by_fp(&xp), l[0].mul_by_fp(&yp)],
+    }
+}
+
+/// The Miller loop's accumulator `f`, which takes the evaluated lines two at a time: their
+/// product first ([`Fp12::line_product_014`]/[`Fp12::line_product_034`], 6 Fp2
+/// multiplications), then one product with `f` (17), instead of two sparse products with `f`
+/// (2·13). Lines of one step are paired in the order they come; a line left over waits until
+/// the step ends. `None` stands for one.
+struct Accumulator<E: PairingParams<N>, const N: usize> {
+    f: Option<MillerLoopOutput<E, N>>,
+    pending: Option<Line<N, E::Tower>>,
+}
+
+impl<E: PairingParams<N>, const N: usize> Accumulator<E, N> {
+    /// One, with no line waiting.
+    const ONE: Self = Accumulator { f: None, pending: None };
+
+    /// Multiplies in the line `d` (evaluated), or keeps it to pair it with the next one.
+    #[inline(always)]
+    fn push(&mut self, d: Line<N, E::Tower>) {
+        let Some(prev) = self.pending.take() else {
+            self.pending = Some(d);
+            return;
+        };
+        let m = match E::TWIST {
+            TwistType::D => Fp12::line_product_034(&prev, &d),
+            TwistType::M => Fp12::line_product_014(&prev, &d),
+        };
+        self.f = Some(match (E::TWIST, &self.f) {
+            (TwistType::D, Some(f)) => f.mul_by_01234(&m),
+            (TwistType::M, Some(f)) => f.mul_by_01245(&m),
+            (_, None) => m,
+        });
+    }
+
+    /// Multiplies in a waiting line alone.
+    #[inline(always)]
+    fn flush(&mut self) {
+        let Some(d) = self.pending.take() else { return };
+        let zero = Fp2::ZERO;
+        self.f = Some(match (E::TWIST, &self.f) {
+            (TwistType::D, Some(f)) => f.mul_by_034(&d[0], &d[1], &d[2]),
+            (TwistType::M, Some(f)) => f.mul_by_014(&d[0], &d[1], &d[2]),
+            (TwistType::D, None) => Fp12::new(Fp6::new(d[0], zero, zero), Fp6::new(d[1], d[2], zero)),
+            (TwistType::M, None) => Fp12::new(Fp6::new(d[0], d[1], zero), Fp6::new(zero, d[2], zero)),
+        });
+    }
+
+    /// `f ← f²` at the start of a loop step (after the previous step's lines).
+    #[inline(always)]
+    fn square(&mut self) {
+        self.flush();
+        self.f = self.f.map(|f| f.square());
+    }
+
+    /// The accumulator at the end of the loop: one if no line was multiplied in, conjugated
+    /// for a negative family parameter.
+    fn finish(mut self) -> MillerLoopOutput<E, N> {
+        self.flush();
+        let f = self.f.unwrap_or(MillerLoopOutput::<E, N>::ONE);
+        if E::PARAM_IS_NEGATIVE {
+            f.conjugate()
+        } else {
+            f
+        }
+    }
 }
