@@ -90,6 +90,16 @@ pub trait Field:
         *a0 * b0 + *a1 * b1
     }
 
+    /// `self^(2^n)`: `n` squarings (`n` public). Prime fields may keep the values between
+    /// them partly reduced.
+    fn square_n(&self, n: u32) -> Self {
+        let mut r = *self;
+        for _ in 0..n {
+            r = r.square();
+        }
+        r
+    }
+
     /// `self^exp` for a public exponent given as little-endian u64 words (square-and-multiply;
     /// time depends on `exp` only).
     fn pow_vartime(&self, exp: &[u64]) -> Self {

@@ -45,6 +45,15 @@ macro_rules! field_tests {
                 #![proptest_config(ProptestConfig::with_cases(256))]
 
                 #[test]
+                fn square_n_is_repeated_squaring(a in elem(), n in 0u32..40) {
+                    let mut r = a;
+                    for _ in 0..n {
+                        r = r.square();
+                    }
+                    prop_assert_eq!(a.square_n(n), r);
+                }
+
+                #[test]
                 fn sum_of_products_is_two_products_added(a in elem(), b in elem(), c in elem(), d in elem()) {
                     prop_assert_eq!(F::sum_of_products(&a, &b, &c, &d), a * b + c * d);
                 }

@@ -130,9 +130,7 @@ impl<V: Variant, S: Scheme> Ciphersuite<V, S> {
     /// `e(PK, H(m)) = e(P, σ)`, checked as `e(PK, H(m))·e(−P, σ) = 1` with one multi-Miller
     /// loop and one final exponentiation. Variable time (all inputs public).
     pub fn verify(pk: &PublicKey<V>, msg: &[u8], sig: &Signature<V>) -> bool {
-        let h = Self::hash_message(pk, msg, &Self::dst()).to_affine();
-        let neg_g = -V::PkPoint::generator();
-        Bls12_381::pairing_check(&[V::pair(&pk.point, &h), V::pair(&neg_g, &sig.point)])
+        check_against_generator::<V>(|| (pk.point, Self::hash_message(pk, msg, &Self::dst()).to_affine()), sig)
     }
 
     /// AggregateVerify (CoreAggregateVerify, draft-05 §2.9; §3.1.1 for the basic scheme's
@@ -172,10 +170,13 @@ impl<V: Variant> Ciphersuite<V, ProofOfPossession> {
 
     /// PopVerify (draft-05 §3.3.3): `e(PK, hash_pubkey_to_point(PK)) = e(P, proof)`.
     pub fn pop_verify(pk: &PublicKey<V>, proof: &Signature<V>) -> bool {
-        let pk_bytes = pk.to_bytes();
-        let h = V::hash_to_point(pk_bytes.as_ref(), Self::pop_dst().as_bytes()).to_affine();
-        let neg_g = -V::PkPoint::generator();
-        Bls12_381::pairing_check(&[V::pair(&pk.point, &h), V::pair(&neg_g, &proof.point)])
+        check_against_generator::<V>(
+            || {
+                let pk_bytes = pk.to_bytes();
+                (pk.point, V::hash_to_point(pk_bytes.as_ref(), Self::pop_dst().as_bytes()).to_affine())
+            },
+            proof,
+        )
     }
 
     /// FastAggregateVerify (draft-05 §3.3.4): Verify of one message against the sum of the
@@ -186,10 +187,42 @@ impl<V: Variant> Ciphersuite<V, ProofOfPossession> {
         if pks.is_empty() {
             return false;
         }
-        let agg = sum_points(pks).to_affine();
-        let h = V::hash_to_point(msg, Self::dst().as_bytes()).to_affine();
-        let neg_g = -V::PkPoint::generator();
-        Bls12_381::pairing_check(&[V::pair(&agg, &h), V::pair(&neg_g, &sig.point)])
+        check_against_generator::<V>(
+            || (sum_points(pks).to_affine(), V::hash_to_point(msg, Self::dst().as_bytes()).to_affine()),
+            sig,
+        )
+    }
+}
+
+/// `e(PK, H)·e(−P, σ) = 1` for the key-side and hashed points `(PK, H)` that `first` computes
+/// (an aggregation of keys, a hash to the curve) and the generator `P`: CoreVerify's check
+/// (draft-05 §2.7). Without `parallel`, one two-pair Miller loop (shared squarings); with it,
+/// `first` and the Miller loop of `(PK, H)` run beside the Miller loop of `(−P, σ)` on the
+/// thread pool, and one final exponentiation follows (what blst's `verify` does on its own
+/// thread pool). Variable time (all inputs public).
+fn check_against_generator<V: Variant>(
+    first: impl FnOnce() -> (V::PkPoint, V::SigPoint) + Send,
+    sig: &Signature<V>,
+) -> bool {
+    let neg_g = -V::PkPoint::generator();
+    #[cfg(feature = "parallel")]
+    {
+        let key_side = || {
+            let (pk, h) = first();
+            let (p, q) = V::pair(&pk, &h);
+            Bls12_381::miller_loop(&p, &q)
+        };
+        let sig_side = || {
+            let (p, q) = V::pair(&neg_g, &sig.point);
+            Bls12_381::miller_loop(&p, &q)
+        };
+        let (f1, f2) = rayon::join(key_side, sig_side);
+        bool::from(Bls12_381::final_exponentiation(&(f1 * f2)).is_identity())
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        let (pk, h) = first();
+        Bls12_381::pairing_check(&[V::pair(&pk, &h), V::pair(&neg_g, &sig.point)])
     }
 }
 

@@ -341,8 +341,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     }
 
     /// `a0·b0 + a1·b1` with one reduction: the fused MULX/ADCX/ADOX kernel where there is one
-    /// (N ∈ {4, 6}, two spare bits), otherwise two products and an addition. `a0` and `a1` may
-    /// be unreduced sums below `2p` ([`Self::sum_of_products_limbs`]).
+    /// (N ∈ {4, 6}, two spare bits), otherwise two products and an addition.
     #[inline(always)]
     pub fn sum_of_products(a0: &Self, b0: &Self, a1: &Self, b1: &Self) -> Self {
         Self::from_mont_limbs(Self::sum_of_products_limbs(&[a0.mont, a1.mont], &[b0.mont, b1.mont]))
@@ -353,16 +352,31 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// build their products on it.
     #[inline(always)]
     pub(crate) fn fused_sum_of_products() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            limbs::x86_64_adx::sum_of_products_supported(&P::MODULUS) && Self::own_adx_kernels()
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        false
+    }
+
+    /// Whether this field runs isochron's MULX/ADCX/ADOX kernels: the CPU has BMI2 and ADX,
+    /// and the field is not on the `fiat` backend.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn own_adx_kernels() -> bool {
         #[cfg(feature = "fiat")]
         if P::FIAT.is_some() && super::fiat::enabled() {
             return false;
         }
-        #[cfg(target_arch = "x86_64")]
-        {
-            limbs::x86_64_adx::sum_of_products_supported(&P::MODULUS) && limbs::x86_64_adx::available()
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        false
+        limbs::x86_64_adx::available()
+    }
+
+    /// `x − p` where that does not borrow: `x mod p` for `x < 2p`.
+    #[inline(always)]
+    fn reduce_below_2p(x: &[u64; N]) -> Self {
+        let (d, borrow) = limbs::sub(x, &P::MODULUS);
+        Self::from_mont_limbs(limbs::select(&d, x, 0u64.wrapping_sub(borrow)))
     }
 
     /// `a[0]·b[0] + a[1]·b[1]` on raw Montgomery limbs, `a[j] < 2p` (an unreduced sum is
@@ -376,12 +390,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
                 return r;
             }
         }
-        // a[j] < 2p: subtract p where that does not borrow.
-        let reduce = |x: &[u64; N]| {
-            let (d, borrow) = limbs::sub(x, &P::MODULUS);
-            Self::from_mont_limbs(limbs::select(&d, x, 0u64.wrapping_sub(borrow)))
-        };
-        let (x0, x1) = (reduce(&a[0]), reduce(&a[1]));
+        let (x0, x1) = (Self::reduce_below_2p(&a[0]), Self::reduce_below_2p(&a[1]));
         x0.mul(&Self::from_mont_limbs(b[0])).add(&x1.mul(&Self::from_mont_limbs(b[1]))).mont
     }
 
@@ -389,6 +398,28 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     #[inline(always)]
     pub fn square(&self) -> Self {
         Self::from_mont_limbs(Self::sqr_limbs(&self.mont))
+    }
+
+    /// `self^(2^n)`: `n` squarings. On BLS12-381's field with the ADX kernels, the values
+    /// between them stay in `[0, 2p)` ([`limbs::x86_64_adx::sqr_lazy`]) and one subtraction
+    /// ends the run (the exponentiations of the square roots and of `sqrt_ratio`). Constant
+    /// time in `self`; `n` is public.
+    #[inline]
+    pub fn square_n(&self, n: u32) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if limbs::x86_64_adx::sqr_lazy_supported(&P::MODULUS) && Self::own_adx_kernels() {
+            let mut r = self.mont;
+            for _ in 0..n {
+                // SAFETY: `own_adx_kernels()` confirmed BMI2 and ADX.
+                r = unsafe { limbs::x86_64_adx::sqr_lazy(&r, &P::MODULUS, P::INV) };
+            }
+            return Self::reduce_below_2p(&r);
+        }
+        let mut r = *self;
+        for _ in 0..n {
+            r = r.square();
+        }
+        r
     }
 
     /// `self / 2`.
@@ -500,6 +531,9 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     #[inline(always)]
     fn sum_of_products(a0: &Self, b0: &Self, a1: &Self, b1: &Self) -> Self {
         Fp::sum_of_products(a0, b0, a1, b1)
+    }
+    fn square_n(&self, n: u32) -> Self {
+        Fp::square_n(self, n)
     }
 }
 

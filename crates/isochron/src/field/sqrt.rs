@@ -100,15 +100,9 @@ pub fn pow_scheduled<F: Field>(x: &F, s: &PowSchedule) -> F {
     }
     let mut r = odd[s.first as usize];
     for &(squarings, j) in &s.steps[..s.len] {
-        for _ in 0..squarings {
-            r = r.square();
-        }
-        r *= odd[j as usize];
+        r = r.square_n(squarings as u32) * odd[j as usize];
     }
-    for _ in 0..s.tail {
-        r = r.square();
-    }
-    r
+    r.square_n(s.tail as u32)
 }
 
 /// `x^exp` for a public exponent (little-endian `u64` words) by left-to-right sliding windows of

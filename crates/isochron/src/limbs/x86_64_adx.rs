@@ -438,9 +438,20 @@ macro_rules! sqr6_row {
 /// The CPU supports BMI2 and ADX.
 #[inline(always)]
 unsafe fn sqr6(a: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
+    // SAFETY: the CPU supports BMI2 and ADX (this function's contract).
+    unsafe { sqr6_rows::<true>(a, m, inv) }
+}
+
+/// [`sqr6`]'s rows, then the final subtraction when `REDUCE`; without it the result is only
+/// below `2m` ([`sqr_lazy`]).
+///
+/// # Safety
+/// The CPU supports BMI2 and ADX.
+#[inline(always)]
+unsafe fn sqr6_rows<const REDUCE: bool>(a: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
     let (t0, t1, t2, t3, t4, t5);
     // The doubled operands: `a[j] << 1` for j = 1..6 (row j - 1, next to the square), then the
-    // words 2..6 of `2a` (the bit shifted out of `a[5]` is zero: `a < m < 2^382`).
+    // words 2..6 of `2a` (the bit shifted out of `a[5]` is zero: `a < 2m < 2^382`).
     let e = [
         a[1] << 1,
         a[2] << 1,
@@ -452,76 +463,116 @@ unsafe fn sqr6(a: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
         (a[4] << 1) | (a[3] >> 63),
         (a[5] << 1) | (a[4] >> 63),
     ];
+    /// The rows, then the given tail, as one assembly block.
+    macro_rules! sqr6_asm {
+        ($($tail:expr),*) => {
+            core::arch::asm!(
+                "mov rdx, qword ptr [{a}]",
+                "xor {lo:e}, {lo:e}",
+                "mulx {r1}, {r0}, rdx",
+                first_row!(
+                    ["qword ptr [{e}]" "qword ptr [{e} + 40]" "qword ptr [{e} + 48]" "qword ptr [{e} + 56]" "qword ptr [{e} + 64]"];
+                    [r1 r2 r3 r4 r5 r6]
+                ),
+                reduce_row!(
+                    [
+                        "qword ptr [{m}]" "qword ptr [{m} + 8]" "qword ptr [{m} + 16]"
+                        "qword ptr [{m} + 24]" "qword ptr [{m} + 32]" "qword ptr [{m} + 40]"
+                    ];
+                    [r0 r1 r2 r3 r4 r5 r6]
+                ),
+                sqr6_row!(
+                    ["qword ptr [{a} + 8]" "qword ptr [{e} + 8]" "qword ptr [{e} + 48]" "qword ptr [{e} + 56]" "qword ptr [{e} + 64]"];
+                    [r2 r3 r4 r5 r6 r0];
+                    [r1 r2 r3 r4 r5 r6 r0]
+                ),
+                sqr6_row!(
+                    ["qword ptr [{a} + 16]" "qword ptr [{e} + 16]" "qword ptr [{e} + 56]" "qword ptr [{e} + 64]"];
+                    [r4 r5 r6 r0 r1];
+                    [r2 r3 r4 r5 r6 r0 r1]
+                ),
+                sqr6_row!(
+                    ["qword ptr [{a} + 24]" "qword ptr [{e} + 24]" "qword ptr [{e} + 64]"];
+                    [r6 r0 r1 r2];
+                    [r3 r4 r5 r6 r0 r1 r2]
+                ),
+                sqr6_row!(
+                    ["qword ptr [{a} + 32]" "qword ptr [{e} + 32]"];
+                    [r1 r2 r3];
+                    [r4 r5 r6 r0 r1 r2 r3]
+                ),
+                sqr6_row!(
+                    ["qword ptr [{a} + 40]"];
+                    [r3 r4];
+                    [r5 r6 r0 r1 r2 r3 r4]
+                ),
+                $($tail,)*
+                a = inout(reg) a.as_ptr() => _,
+                e = inout(reg) e.as_ptr() => _,
+                m = in(reg) m.as_ptr(),
+                inv = in(xmm_reg) inv,
+                lo = out(reg) _,
+                hi = out(reg) _,
+                r0 = out(reg) t1,
+                r1 = out(reg) t2,
+                r2 = out(reg) t3,
+                r3 = out(reg) t4,
+                r4 = out(reg) t5,
+                r5 = out(reg) _,
+                r6 = out(reg) t0,
+                out("rdx") _,
+                options(pure, readonly, nostack),
+            )
+        };
+    }
     // SAFETY: the assembly reads 6 words behind each of `a` and `m` and 9 behind `e`, all valid
     // arrays, writes only the declared registers, does not touch the stack and uses only
     // BMI2/ADX instructions beyond x86-64, which the caller guarantees.
     unsafe {
-        core::arch::asm!(
-            "mov rdx, qword ptr [{a}]",
-            "xor {lo:e}, {lo:e}",
-            "mulx {r1}, {r0}, rdx",
-            first_row!(
-                ["qword ptr [{e}]" "qword ptr [{e} + 40]" "qword ptr [{e} + 48]" "qword ptr [{e} + 56]" "qword ptr [{e} + 64]"];
-                [r1 r2 r3 r4 r5 r6]
-            ),
-            reduce_row!(
-                [
-                    "qword ptr [{m}]" "qword ptr [{m} + 8]" "qword ptr [{m} + 16]"
-                    "qword ptr [{m} + 24]" "qword ptr [{m} + 32]" "qword ptr [{m} + 40]"
-                ];
-                [r0 r1 r2 r3 r4 r5 r6]
-            ),
-            sqr6_row!(
-                ["qword ptr [{a} + 8]" "qword ptr [{e} + 8]" "qword ptr [{e} + 48]" "qword ptr [{e} + 56]" "qword ptr [{e} + 64]"];
-                [r2 r3 r4 r5 r6 r0];
-                [r1 r2 r3 r4 r5 r6 r0]
-            ),
-            sqr6_row!(
-                ["qword ptr [{a} + 16]" "qword ptr [{e} + 16]" "qword ptr [{e} + 56]" "qword ptr [{e} + 64]"];
-                [r4 r5 r6 r0 r1];
-                [r2 r3 r4 r5 r6 r0 r1]
-            ),
-            sqr6_row!(
-                ["qword ptr [{a} + 24]" "qword ptr [{e} + 24]" "qword ptr [{e} + 64]"];
-                [r6 r0 r1 r2];
-                [r3 r4 r5 r6 r0 r1 r2]
-            ),
-            sqr6_row!(
-                ["qword ptr [{a} + 32]" "qword ptr [{e} + 32]"];
-                [r1 r2 r3];
-                [r4 r5 r6 r0 r1 r2 r3]
-            ),
-            sqr6_row!(
-                ["qword ptr [{a} + 40]"];
-                [r3 r4];
-                [r5 r6 r0 r1 r2 r3 r4]
-            ),
-            final_sub!(
+        if REDUCE {
+            // T[0..6] = r6, r0, …, r4 and the zero top word is r5; the pointers are no longer
+            // needed and hold part of `T − m`.
+            sqr6_asm!(final_sub!(
                 [
                     "qword ptr [{m}]" "qword ptr [{m} + 8]" "qword ptr [{m} + 16]"
                     "qword ptr [{m} + 24]" "qword ptr [{m} + 32]" "qword ptr [{m} + 40]"
                 ];
                 [r6 r0 r1 r2 r3 r4];
                 ["{lo}" "{hi}" "rdx" "{r5}" "{a}" "{e}"]
-            ),
-            a = inout(reg) a.as_ptr() => _,
-            e = inout(reg) e.as_ptr() => _,
-            m = in(reg) m.as_ptr(),
-            inv = in(xmm_reg) inv,
-            lo = out(reg) _,
-            hi = out(reg) _,
-            r0 = out(reg) t1,
-            r1 = out(reg) t2,
-            r2 = out(reg) t3,
-            r3 = out(reg) t4,
-            r4 = out(reg) t5,
-            r5 = out(reg) _,
-            r6 = out(reg) t0,
-            out("rdx") _,
-            options(pure, readonly, nostack),
-        );
+            ));
+        } else {
+            sqr6_asm!();
+        }
     }
     [t0, t1, t2, t3, t4, t5]
+}
+
+/// Whether [`sqr_lazy`] has its kernel for `m`: N = 6 and `m < 2^(64N−3)` (three spare bits:
+/// BLS12-381). A compile-time constant for a field's modulus.
+pub const fn sqr_lazy_supported<const N: usize>(m: &[u64; N]) -> bool {
+    N == 6 && m[N - 1] >> 61 == 0
+}
+
+/// The Montgomery square `a²·2^(-64N) mod m` left in `[0, 2m)` (no final subtraction), for
+/// `a < 2m` and a modulus with [`sqr_lazy_supported`]: a run of squarings stays in `[0, 2m)`
+/// and needs one subtraction at its end, which takes the last step out of each squaring's
+/// dependency chain (the idea of blst's `sqr_n_mul`). For other moduli, the portable
+/// reduced square. Constant time in `a`; inputs outside the stated ranges give a wrong result
+/// (never undefined behaviour).
+///
+/// Bounds: with `a < 2m`, `2a < 2^(64N)`, the rows' partial sums stay below `5m < 2^(64N)`
+/// (the module documentation's argument with `2a < 4m`), and the result `(a² + K·m)/2^(64N) <
+/// m·(1 + 4m/2^(64N)) < 2m`.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX: the caller has seen [`available`] return `true`.
+#[inline(always)]
+pub unsafe fn sqr_lazy<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+    if let (true, Some(a6), Some(m6)) = (sqr_lazy_supported(m), fit::<N, 6>(a), fit::<N, 6>(m)) {
+        // SAFETY: BMI2/ADX are present (this function's contract).
+        return unfit(&unsafe { sqr6_rows::<false>(a6, m6, inv) });
+    }
+    mont::sqr_ct(a, m, inv)
 }
 
 /// The 8-word square `a·a` of the 4 words at `{x}` into `{t0}`…`{t7}` (HAC Alg. 14.16): the
@@ -692,6 +743,37 @@ mod tests {
             let got = unsafe { redc(&[tl, th], &m, inv) };
             assert_eq!(got, mont::redc(&tl, &th, &m, inv));
             assert_eq!(big(&got), &t * &r_inv % &bm);
+        }
+    }
+
+    /// [`sqr_lazy`] on BLS12-381's modulus: inputs below `2m` (random, and the extremes),
+    /// results below `2m` and congruent to `a²·R⁻¹`, chained as a run of squarings does.
+    #[test]
+    fn sqr_lazy_stays_below_2m() {
+        if !available() {
+            return;
+        }
+        let m = bls12_381::FpParams::MODULUS;
+        assert!(sqr_lazy_supported(&m) && !sqr_lazy_supported(&bn254::FpParams::MODULUS));
+        let inv = mont::neg_inv64(m[0]);
+        let (bm, two_m) = (big(&m), big(&m) * 2u8);
+        let r_inv = (BigUint::from(1u8) << 384usize).modinv(&bm).expect("m odd");
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(0x1a2);
+        let mut starts: Vec<BigUint> = vec![0u8.into(), 1u8.into(), &bm - 1u8, bm.clone(), &two_m - 1u8];
+        for _ in 0..200 {
+            let mut w = [0u64; 6];
+            w.iter_mut().for_each(|x| *x = rng.gen());
+            starts.push(big(&w) % &two_m);
+        }
+        for start in starts {
+            let mut a = limbs_of::<6>(&start);
+            for _ in 0..20 {
+                // SAFETY: `available()` returned true above.
+                let r = unsafe { sqr_lazy(&a, &m, inv) };
+                assert!(big(&r) < two_m, "{a:x?}");
+                assert_eq!(big(&r) % &bm, big(&a) * big(&a) * &r_inv % &bm, "{a:x?}");
+                a = r;
+            }
         }
     }
 
