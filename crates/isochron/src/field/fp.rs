@@ -341,23 +341,19 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     }
 
     /// `a0·b0 + a1·b1` with one reduction: the fused MULX/ADCX/ADOX kernel where there is one
-    /// (N ∈ {4, 6}, two spare bits), otherwise two products and an addition.
+    /// (N ∈ {4, 6}, two spare bits, this field's own kernels on a CPU with BMI2 and ADX),
+    /// otherwise two products and an addition.
     #[inline(always)]
     pub fn sum_of_products(a0: &Self, b0: &Self, a1: &Self, b1: &Self) -> Self {
-        Self::from_mont_limbs(Self::sum_of_products_limbs(&[a0.mont, a1.mont], &[b0.mont, b1.mont]))
-    }
-
-    /// Whether [`Self::sum_of_products`] runs the fused kernel (this field's own kernels on a
-    /// CPU with BMI2 and ADX, and a modulus with two spare bits): the extension fields then
-    /// build their products on it.
-    #[inline(always)]
-    pub(crate) fn fused_sum_of_products() -> bool {
         #[cfg(target_arch = "x86_64")]
-        {
-            limbs::x86_64_adx::sum_of_products_supported(&P::MODULUS) && Self::own_adx_kernels()
+        if limbs::x86_64_adx::sum_of_products_supported(&P::MODULUS) && Self::own_adx_kernels() {
+            let (a, b) = ([a0.mont, a1.mont], [b0.mont, b1.mont]);
+            // SAFETY: `own_adx_kernels()` confirmed BMI2 and ADX.
+            if let Some(r) = unsafe { limbs::x86_64_adx::mul_sum2(&a, &b, &P::MODULUS, P::INV) } {
+                return Self::from_mont_limbs(r);
+            }
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        false
+        a0.mul(b0).add(&a1.mul(b1))
     }
 
     /// Whether this field runs isochron's MULX/ADCX/ADOX kernels: the CPU has BMI2 and ADX,
@@ -372,26 +368,15 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         limbs::x86_64_adx::available()
     }
 
-    /// `x − p` where that does not borrow: `x mod p` for `x < 2p`.
+    /// `x mod p` for `x < 2p`: `x − p` where that does not borrow, selected by a mask behind a
+    /// barrier (without it LLVM turns the selection into a conditional move, which the
+    /// constant-time checker reports).
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn reduce_below_2p(x: &[u64; N]) -> Self {
         let (d, borrow) = limbs::sub(x, &P::MODULUS);
-        Self::from_mont_limbs(limbs::select(&d, x, 0u64.wrapping_sub(borrow)))
-    }
-
-    /// `a[0]·b[0] + a[1]·b[1]` on raw Montgomery limbs, `a[j] < 2p` (an unreduced sum is
-    /// allowed there) and `b[j] < p`.
-    #[inline(always)]
-    pub(crate) fn sum_of_products_limbs(a: &[[u64; N]; 2], b: &[[u64; N]; 2]) -> [u64; N] {
-        #[cfg(target_arch = "x86_64")]
-        if Self::fused_sum_of_products() {
-            // SAFETY: `fused_sum_of_products()` confirmed BMI2 and ADX.
-            if let Some(r) = unsafe { limbs::x86_64_adx::mul_sum2(a, b, &P::MODULUS, P::INV) } {
-                return r;
-            }
-        }
-        let (x0, x1) = (Self::reduce_below_2p(&a[0]), Self::reduce_below_2p(&a[1]));
-        x0.mul(&Self::from_mont_limbs(b[0])).add(&x1.mul(&Self::from_mont_limbs(b[1]))).mont
+        let mask = core::hint::black_box(0u64.wrapping_sub(borrow));
+        Self::from_mont_limbs(limbs::select(&d, x, mask))
     }
 
     /// `self²`.
