@@ -9,8 +9,10 @@
 //! Multiplication is Karatsuba over Fp6 (3 Fp6 products), squaring the complex method
 //! (2 Fp6 products; eprint 2006/471 §5), inversion goes through the norm `c0² − v·c1²` to
 //! [`Fp6`]. Pairing helpers: the sparse line products [`Fp12::mul_by_014`] (M-twist,
-//! BLS12-381) and [`Fp12::mul_by_034`] (D-twist, BN254), and Granger–Scott cyclotomic squaring
-//! (eprint 2009/565 §3.2).
+//! BLS12-381) and [`Fp12::mul_by_034`] (D-twist, BN254), the products of two lines
+//! ([`Fp12::line_product_014`], [`Fp12::line_product_034`]) and of the accumulator by such a
+//! product ([`Fp12::mul_by_01245`], [`Fp12::mul_by_01234`]), and Granger–Scott cyclotomic
+//! squaring (eprint 2009/565 §3.2).
 
 use core::fmt;
 

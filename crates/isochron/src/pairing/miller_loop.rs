@@ -5,7 +5,8 @@
 //! A G2 point is first turned into the list of its line coefficients ([`G2Prepared`]), which
 //! depends only on the point and the loop parameter, so a fixed G2 argument (a public key, a
 //! KZG setup point) can be prepared once. All pairing inputs are public: the loop skips
-//! identities.
+//! identities. The accumulator takes the evaluated lines two at a time, multiplied together
+//! first ([`Accumulator`]).
 
 use alloc::vec::Vec;
 
