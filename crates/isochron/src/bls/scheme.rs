@@ -127,8 +127,9 @@ impl<V: Variant, S: Scheme> Ciphersuite<V, S> {
     }
 
     /// Verify (CoreVerify, draft-05 §2.7; §3.2.2 for augmentation):
-    /// `e(PK, H(m)) = e(P, σ)`, checked as `e(PK, H(m))·e(−P, σ) = 1` with one multi-Miller
-    /// loop and one final exponentiation. Variable time (all inputs public).
+    /// `e(PK, H(m)) = e(P, σ)`, checked as `e(PK, H(m))·e(−P, σ) = 1` with one final
+    /// exponentiation after one two-pair Miller loop, or with `parallel` after two Miller loops
+    /// on two threads (`check_against_generator`). Variable time (all inputs public).
     pub fn verify(pk: &PublicKey<V>, msg: &[u8], sig: &Signature<V>) -> bool {
         check_against_generator::<V>(|| (pk.point, Self::hash_message(pk, msg, &Self::dst()).to_affine()), sig)
     }
