@@ -197,9 +197,9 @@ impl<V: Variant> Ciphersuite<V, ProofOfPossession> {
 
 /// `e(PK, H)·e(−P, σ) = 1` for the key-side and hashed points `(PK, H)` that `first` computes
 /// (an aggregation of keys, a hash to the curve) and the generator `P`: CoreVerify's check
-/// (draft-05 §2.7). Without `parallel`, one two-pair Miller loop (shared squarings); with it,
-/// `first` and the Miller loop of `(PK, H)` run beside the Miller loop of `(−P, σ)` on the
-/// thread pool, and one final exponentiation follows (what blst's `verify` does on its own
+/// (draft-05 §2.7). Without `parallel` (or on a one-thread pool), one two-pair Miller loop
+/// (shared squarings); with it, `first` and the Miller loop of `(PK, H)` run beside the Miller
+/// loop of `(−P, σ)` on the thread pool, and one final exponentiation follows (what blst's `verify` does on its own
 /// thread pool). Variable time (all inputs public).
 fn check_against_generator<V: Variant>(
     first: impl FnOnce() -> (V::PkPoint, V::SigPoint) + Send,
@@ -207,7 +207,7 @@ fn check_against_generator<V: Variant>(
 ) -> bool {
     let neg_g = -V::PkPoint::generator();
     #[cfg(feature = "parallel")]
-    {
+    if rayon::current_num_threads() > 1 {
         let key_side = || {
             let (pk, h) = first();
             let (p, q) = V::pair(&pk, &h);
@@ -218,13 +218,10 @@ fn check_against_generator<V: Variant>(
             Bls12_381::miller_loop(&p, &q)
         };
         let (f1, f2) = rayon::join(key_side, sig_side);
-        bool::from(Bls12_381::final_exponentiation(&(f1 * f2)).is_identity())
+        return bool::from(Bls12_381::final_exponentiation(&(f1 * f2)).is_identity());
     }
-    #[cfg(not(feature = "parallel"))]
-    {
-        let (pk, h) = first();
-        Bls12_381::pairing_check(&[V::pair(&pk, &h), V::pair(&neg_g, &sig.point)])
-    }
+    let (pk, h) = first();
+    Bls12_381::pairing_check(&[V::pair(&pk, &h), V::pair(&neg_g, &sig.point)])
 }
 
 /// Whether no message repeats (the messages are public: sorting is fine).
