@@ -368,10 +368,24 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         limbs::x86_64_adx::available()
     }
 
+    /// The product of raw Montgomery limbs `a, b < 2p` (unreduced sums such as `a0 + a1`), in
+    /// `[0, p)`. Where this field runs the ADX kernels and `4p < 2^(64N)` (two spare bits), the
+    /// Montgomery product takes them as they are (its result is below `2p` and its final
+    /// subtraction reduces it; see [`limbs::x86_64_adx::mul`]); otherwise both are reduced
+    /// first. Constant time in `a` and `b`.
+    #[inline(always)]
+    pub(crate) fn mul_below_2p(a: &[u64; N], b: &[u64; N]) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if limbs::x86_64_adx::sum_of_products_supported(&P::MODULUS) && Self::own_adx_kernels() {
+            // SAFETY: `own_adx_kernels()` confirmed BMI2 and ADX.
+            return Self::from_mont_limbs(unsafe { limbs::x86_64_adx::mul(a, b, &P::MODULUS, P::INV) });
+        }
+        Self::reduce_below_2p(a).mul(&Self::reduce_below_2p(b))
+    }
+
     /// `x mod p` for `x < 2p`: `x − p` where that does not borrow, selected by a mask behind a
     /// barrier (without it LLVM turns the selection into a conditional move, which the
     /// constant-time checker reports).
-    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn reduce_below_2p(x: &[u64; N]) -> Self {
         let (d, borrow) = limbs::sub(x, &P::MODULUS);

@@ -220,14 +220,18 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         FpWide::mul_limbs_into(&add_unreduced(a0, a0), a1, &mut out.c1);
     }
 
-    /// `self²` by the complex method: `(a0 + a1)(a0 − a1) + 2·a0·a1·u`. Out of line, as
+    /// `self²` by the complex method: `(a0 + a1)(a0 − a1) + (2a0)·a1·u`, the three operands
+    /// formed without reduction (`a0 + a1`, `a0 + (p − a1)` and `a0 + a0`, each below `2p`) and
+    /// taken as they are by the two products ([`Fp::mul_below_2p`]). Out of line, as
     /// [`Self::mul`].
     #[inline(never)]
     pub fn square(&self) -> Self {
         let () = Self::BETA_IS_MINUS_ONE;
-        let t = self.c0.mul(&self.c1);
-        let c0 = self.c0.add(&self.c1).mul(&self.c0.sub(&self.c1));
-        Self::new(c0, t.double())
+        let (a0, a1) = (self.c0.mont_limbs(), self.c1.mont_limbs());
+        let p_minus_a1 = limbs::sub(&<T::Fp as FieldParams<N>>::MODULUS, a1).0;
+        let c0 = Fp::mul_below_2p(&add_unreduced(a0, a1), &add_unreduced(a0, &p_minus_a1));
+        let c1 = Fp::mul_below_2p(&add_unreduced(a0, a0), a1);
+        Self::new(c0, c1)
     }
 
     /// `self · c` for an element `c` of Fp.

@@ -80,6 +80,11 @@ pub const fn supports<const N: usize>(m: &[u64; N]) -> bool {
 /// full-width kernel); the portable [`mont::mul`] otherwise. Constant time in `a` and `b`;
 /// inputs outside the stated ranges give a wrong result (never undefined behaviour).
 ///
+/// With two spare bits (`4m < 2^(64N)`, N ∈ {4, 6}) the assembly also takes `a, b < 2m`
+/// (unreduced sums): the accumulator stays below `4m` between rows, and the result
+/// `(a·b + K·m)/2^(64N) < 4m²/2^(64N) + m < 2m` is still brought to `[0, m)` by the final
+/// subtraction.
+///
 /// # Safety
 /// The CPU must support BMI2 (`MULX`) and ADX (`ADCX`, `ADOX`): the caller has seen
 /// [`available`] return `true`. On any other CPU the assembly raises an invalid-opcode fault.
@@ -708,6 +713,39 @@ mod tests {
             count += 1;
         }
         assert!(count > 3000);
+    }
+
+    /// [`mul`] with both operands below `2m` (two spare bits): random values, and every pair
+    /// of the extremes `0`, `m − 1`, `m`, `2m − 1`.
+    #[test]
+    fn mul_takes_operands_below_2m() {
+        if !available() {
+            return;
+        }
+        fn run<const N: usize>(m: [u64; N]) {
+            assert!(m[N - 1] >> 62 == 0);
+            let inv = mont::neg_inv64(m[0]);
+            let (bm, two_m) = (big(&m), big(&m) * 2u8);
+            let r_inv = (BigUint::from(1u8) << (64 * N)).modinv(&bm).expect("m odd");
+            let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(0x2b);
+            let extremes = [BigUint::default(), &bm - 1u8, bm.clone(), &two_m - 1u8];
+            let mut values: Vec<BigUint> = extremes.to_vec();
+            for _ in 0..2000 {
+                let mut x = [0u64; N];
+                x.iter_mut().for_each(|w| *w = rng.gen());
+                values.push(big(&x) % &two_m);
+            }
+            let pairs = (0..4).flat_map(|i| (0..4).map(move |j| (i, j)));
+            let random = (4..values.len()).map(|i| (i, 4 + (i * 13 + 1) % (values.len() - 4)));
+            for (i, j) in pairs.chain(random) {
+                let (a, b) = (limbs_of::<N>(&values[i]), limbs_of::<N>(&values[j]));
+                // SAFETY: `available()` returned true above.
+                let got = unsafe { mul(&a, &b, &m, inv) };
+                assert_eq!(big(&got), &values[i] * &values[j] * &r_inv % &bm, "{a:x?} {b:x?}");
+            }
+        }
+        run(bls12_381::FpParams::MODULUS);
+        run(bn254::FpParams::MODULUS);
     }
 
     /// [`mul_wide`] and [`redc`] against num-bigint and the portable code: products of
