@@ -222,8 +222,8 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
 
     /// `self²` by the complex method: `(a0 + a1)(a0 − a1) + (2a0)·a1·u`, the three operands
     /// formed without reduction (`a0 + a1`, `a0 + (p − a1)` and `a0 + a0`, each below `2p`) and
-    /// taken as they are by the two products ([`Fp::mul_below_2p`]). Out of line, as
-    /// [`Self::mul`].
+    /// taken as they are by the two Montgomery products (their kernel accepts operands below `2p`
+    /// when `4p < 2^(64N)`). Out of line, as [`Self::mul`].
     #[inline(never)]
     pub fn square(&self) -> Self {
         let () = Self::BETA_IS_MINUS_ONE;
