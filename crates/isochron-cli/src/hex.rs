@@ -30,7 +30,7 @@ impl fmt::Display for HexError {
 /// reallocation leaves a copy behind) and wiped when the text turns out not to be hex.
 pub fn decode(s: &str) -> Result<Vec<u8>, HexError> {
     let h = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")).unwrap_or(s);
-    if h.len() % 2 != 0 {
+    if !h.len().is_multiple_of(2) {
         return Err(HexError::OddLength);
     }
     let mut out = Vec::with_capacity(h.len() / 2);

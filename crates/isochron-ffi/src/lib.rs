@@ -262,7 +262,7 @@ unsafe fn input_array<'a, const N: usize>(p: *const u8, len: usize) -> Result<&'
 /// # Safety
 /// As [`input`].
 unsafe fn input_items<'a>(p: *const u8, len: usize, size: usize) -> Result<Vec<&'a [u8]>, isochron_status> {
-    if len % size != 0 {
+    if !len.is_multiple_of(size) {
         return Err(ISOCHRON_BAD_LENGTH);
     }
     // SAFETY: forwarded contract.

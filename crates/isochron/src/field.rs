@@ -150,6 +150,29 @@ pub trait Field:
     fn batch_inverse_vartime(elems: &mut [Self]) {
         batch_invert_with(elems, |x| x.inverse_vartime().unwrap_or(Self::ZERO));
     }
+
+    /// For the vector kernels of the variable-time MSM: the modulus of a prime field in
+    /// Montgomery form `x·2^(64·N)` over `N` words (the words of [`Field::mont_words`]); `None`
+    /// for extension fields and for a field computing with another backend (`fiat`).
+    #[doc(hidden)]
+    fn mont_modulus() -> Option<&'static [u64]> {
+        None
+    }
+
+    /// The Montgomery words `x·2^(64·N) mod p` of a field with [`Field::mont_modulus`] (empty
+    /// otherwise).
+    #[doc(hidden)]
+    fn mont_words(&self) -> &[u64] {
+        &[]
+    }
+
+    /// The element whose Montgomery words are `words` (`N` words below the modulus), for a field
+    /// with [`Field::mont_modulus`]; zero otherwise.
+    #[doc(hidden)]
+    fn from_mont_words(words: &[u64]) -> Self {
+        let _ = words;
+        Self::ZERO
+    }
 }
 
 /// Montgomery's batch inversion with zeros skipped branch-free (they are replaced by one in

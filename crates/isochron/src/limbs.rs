@@ -16,6 +16,8 @@ pub mod x86_64_addsub;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64_adx;
 #[cfg(target_arch = "x86_64")]
+pub(crate) mod x86_64_ifma;
+#[cfg(target_arch = "x86_64")]
 pub mod x86_64_wide_addsub;
 
 /// The additive operations on double-width values `[low half, high half]` below `m·2^(64N)`

@@ -86,7 +86,7 @@ impl<'de> Visitor<'de> for EncodingVisitor {
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Vec<u8>, E> {
         let h = v.strip_prefix("0x").unwrap_or(v).as_bytes();
-        if h.len() % 2 != 0 || h.len() > 2 * MAX_LEN {
+        if !h.len().is_multiple_of(2) || h.len() > 2 * MAX_LEN {
             return Err(E::invalid_length(h.len() / 2, &self));
         }
         h.chunks_exact(2)

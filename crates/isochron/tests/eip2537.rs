@@ -31,7 +31,7 @@ fn unhex(v: &Value) -> Vec<u8> {
 /// Splits `input` into `k ≥ 1` chunks of `size` bytes (EIP-2537: MSM and PAIRING reject an
 /// empty input and a length that is not a multiple).
 fn chunks(input: &[u8], size: usize) -> Result<std::slice::Chunks<'_, u8>, Error> {
-    if input.is_empty() || input.len() % size != 0 {
+    if input.is_empty() || !input.len().is_multiple_of(size) {
         return Err(Error::Length { expected: size * (input.len() / size).max(1), got: input.len() });
     }
     Ok(input.chunks(size))

@@ -20,6 +20,8 @@ pub mod glv;
 mod group;
 mod jacobian;
 mod msm;
+#[cfg(target_arch = "x86_64")]
+mod msm_ifma;
 mod multi_msm;
 mod projective;
 mod scalar_mul;

@@ -534,6 +534,26 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     fn square_n(&self, n: u32) -> Self {
         Fp::square_n(self, n)
     }
+    fn mont_modulus() -> Option<&'static [u64]> {
+        #[cfg(feature = "fiat")]
+        if P::FIAT.is_some() && super::fiat::enabled() {
+            return None;
+        }
+        Some(const { &P::MODULUS })
+    }
+    #[inline(always)]
+    fn mont_words(&self) -> &[u64] {
+        &self.mont
+    }
+    #[inline(always)]
+    fn from_mont_words(words: &[u64]) -> Self {
+        let mut mont = [0; N];
+        for (m, w) in mont.iter_mut().zip(words) {
+            *m = *w;
+        }
+        debug_assert!(limbs::lt(&mont, &P::MODULUS));
+        Self::from_mont_limbs(mont)
+    }
 }
 
 impl<P: FieldParams<N>, const N: usize> Default for Fp<P, N> {

@@ -267,7 +267,7 @@ use packed_steps_portable as packed_steps;
 /// previous batch's matrix update) then fills the execution ports the steps leave idle.
 #[inline(always)]
 fn divsteps_ct(mut zeta: i64, mut f: u64, mut g: u64, k: u32, overlap: impl FnOnce()) -> (Transition, i64) {
-    debug_assert!(k % PACK == 0 && k <= CT_BATCH);
+    debug_assert!(k.is_multiple_of(PACK) && k <= CT_BATCH);
     let mut t = Transition { u: 1, v: 0, q: 0, r: 1 };
     let mut overlap = Some(overlap);
     for _ in 0..k / PACK {

@@ -52,11 +52,11 @@ const BATCH_FRACTION: usize = 8;
 const MIN_BATCH: usize = 128;
 
 /// How many points ahead the bucket of a coming addition is prefetched.
-const PREFETCH_DISTANCE: usize = 8;
+pub(super) const PREFETCH_DISTANCE: usize = 8;
 
 /// Rounds of batches for the additions still set aside when a window's points are all
 /// scheduled ([`BucketSet::finish`]).
-const FINAL_ROUNDS: usize = 8;
+pub(super) const FINAL_ROUNDS: usize = 8;
 
 /// Scalars after the GLV/GLS split: little-endian limbs of a non-negative magnitude, with the
 /// number of significant bits (`bits`) shared by all.
@@ -252,7 +252,7 @@ fn neg_vartime<C: SwCurve>(p: &Affine<C>) -> Affine<C> {
 const DOUBLE: u32 = 1 << 31;
 
 /// Point index flag of an addition of the point's opposite.
-const NEG: u32 = 1 << 31;
+pub(super) const NEG: u32 = 1 << 31;
 
 /// A bucket set `B_j` (digit magnitude `j + 1`) over a slice of points and its weighted sum
 /// `Σ_j (j + 1)·B_j`.
@@ -270,7 +270,7 @@ trait BucketSet<'a, C: SwCurve> {
 
 /// Hints the processor to bring the cache line at `p` into the cache (no effect elsewhere).
 #[inline(always)]
-fn prefetch<T>(p: &T) {
+pub(super) fn prefetch<T>(p: &T) {
     #[cfg(target_arch = "x86_64")]
     {
         use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
@@ -323,6 +323,11 @@ impl<'a, C: SwCurve> BucketSet<'a, C> for XyzzBuckets<'a, C> {
     }
 }
 
+/// Additions per batch for `count` buckets (see [`MAX_BATCH`]).
+pub(super) fn batch_size(count: usize) -> usize {
+    (count / BATCH_FRACTION).max((count / 2).min(MIN_BATCH)).clamp(1, MAX_BATCH)
+}
+
 /// One window's buckets, accumulated by batch-affine additions. Pending additions name their
 /// point by index (with [`NEG`]) rather than copying it.
 struct Buckets<'a, C: SwCurve> {
@@ -346,7 +351,7 @@ struct Buckets<'a, C: SwCurve> {
 
 impl<'a, C: SwCurve> BucketSet<'a, C> for Buckets<'a, C> {
     fn new(count: usize, points: &'a [Affine<C>]) -> Self {
-        let batch_size = (count / BATCH_FRACTION).max((count / 2).min(MIN_BATCH)).clamp(1, MAX_BATCH);
+        let batch_size = batch_size(count);
         Buckets {
             affine: alloc::vec![Affine::identity(); count],
             busy: alloc::vec![false; count],
@@ -392,25 +397,36 @@ impl<'a, C: SwCurve> BucketSet<'a, C> for Buckets<'a, C> {
             self.flush();
         }
         self.deferred.append(&mut self.conflicts);
-        if self.deferred.is_empty() && self.affine.len() >= MIN_AFFINE_REDUCTION {
-            return reduce_affine(&self.affine);
-        }
-        self.deferred.sort_unstable_by_key(|(j, _)| *j);
-        let mut running = Xyzz::IDENTITY;
-        let mut total = Xyzz::IDENTITY;
-        for j in (0..self.affine.len()).rev() {
-            running = running.add_mixed_vartime(&self.affine[j]);
-            while let Some((k, i)) = self.deferred.last() {
-                if *k as usize != j {
-                    break;
-                }
-                running = running.add_mixed_vartime(&signed_point(self.points, *i));
-                self.deferred.pop();
-            }
-            total = total.add_vartime::<C>(&running);
-        }
-        total
+        finish_buckets(&self.affine, self.deferred, self.points)
     }
+}
+
+/// `Σ_j (j + 1)·(B_j + Σ ±points[i])` over the affine buckets `B_j` and the additions
+/// `(j, i)` set aside (`i` with [`NEG`]): the batch-affine reduction ([`reduce_affine`]) when
+/// none were set aside, otherwise running sums in XYZZ coordinates with them folded in.
+pub(super) fn finish_buckets<C: SwCurve>(
+    affine: &[Affine<C>],
+    mut deferred: Vec<(u32, u32)>,
+    points: &[Affine<C>],
+) -> Xyzz<C::Base> {
+    if deferred.is_empty() && affine.len() >= MIN_AFFINE_REDUCTION {
+        return reduce_affine(affine);
+    }
+    deferred.sort_unstable_by_key(|(j, _)| *j);
+    let mut running = Xyzz::IDENTITY;
+    let mut total = Xyzz::IDENTITY;
+    for j in (0..affine.len()).rev() {
+        running = running.add_mixed_vartime(&affine[j]);
+        while let Some((k, i)) = deferred.last() {
+            if *k as usize != j {
+                break;
+            }
+            running = running.add_mixed_vartime(&signed_point(points, *i));
+            deferred.pop();
+        }
+        total = total.add_vartime::<C>(&running);
+    }
+    total
 }
 
 impl<C: SwCurve> Buckets<'_, C> {
@@ -667,6 +683,63 @@ fn window_sum<C: SwCurve>(points: &[Affine<C>], digits: &[i32], c: u32, count: u
     }
 }
 
+/// The window layout of one Pippenger run: `windows` windows of `c` bits over `bits`-bit
+/// scalars.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct MsmShape {
+    pub(super) bits: u32,
+    pub(super) c: u32,
+    pub(super) windows: usize,
+}
+
+impl MsmShape {
+    /// The bucket count of window `w` ([`window_buckets`]).
+    pub(super) fn buckets(&self, w: usize) -> usize {
+        window_buckets(self.bits, self.c, w)
+    }
+}
+
+/// The bucket sum of every window (`digits` window-major): on the AVX-512 IFMA backend
+/// (`msm_ifma`) where the CPU and the base field have it and the buckets are batch-affine,
+/// else [`window_sum`].
+fn window_sums<C: SwCurve>(
+    points: &[Affine<C>],
+    digits: &[i32],
+    shape: MsmShape,
+    parallel: bool,
+) -> Vec<Xyzz<C::Base>> {
+    #[cfg(target_arch = "x86_64")]
+    if shape.c >= MIN_AFFINE_WINDOW && vector_enabled() {
+        if let Some(sums) = super::msm_ifma::window_sums(points, digits, shape, parallel) {
+            return sums;
+        }
+    }
+    let n = points.len();
+    let one = |w: usize| window_sum::<C>(points, &digits[w * n..(w + 1) * n], shape.c, shape.buckets(w));
+    par_map(shape.windows, parallel, one)
+}
+
+/// Whether the vector backend may be used (tests can turn it off on their thread).
+#[inline]
+fn vector_enabled() -> bool {
+    #[cfg(test)]
+    if SERIAL_ONLY.with(|f| f.get()) {
+        return false;
+    }
+    true
+}
+
+#[cfg(test)]
+std::thread_local! {
+    static SERIAL_ONLY: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+}
+
+/// Test hook: `true` keeps this thread's MSMs on the serial arithmetic.
+#[cfg(test)]
+pub(crate) fn force_serial(on: bool) {
+    SERIAL_ONLY.with(|f| f.set(on));
+}
+
 /// Pippenger over split scalars (steps 3–5 of the module documentation).
 fn pippenger<C: SwCurve>(split: &Split<C>, parallel: bool) -> Projective<C> {
     let n = split.points.len();
@@ -674,11 +747,9 @@ fn pippenger<C: SwCurve>(split: &Split<C>, parallel: bool) -> Projective<C> {
         return Projective::identity();
     }
     let c = window_bits(n, split.bits);
-    let windows = (split.bits / c + 1) as usize;
-    let digits = signed_digits(&split.scalars, c, windows);
-    let one =
-        |w: usize| window_sum::<C>(&split.points, &digits[w * n..(w + 1) * n], c, window_buckets(split.bits, c, w));
-    let sums: Vec<Xyzz<C::Base>> = par_map(windows, parallel, one);
+    let shape = MsmShape { bits: split.bits, c, windows: (split.bits / c + 1) as usize };
+    let digits = signed_digits(&split.scalars, c, shape.windows);
+    let sums = window_sums(&split.points, &digits, shape, parallel);
     let mut acc = Xyzz::IDENTITY;
     for s in sums.iter().rev() {
         for _ in 0..c {
@@ -691,7 +762,7 @@ fn pippenger<C: SwCurve>(split: &Split<C>, parallel: bool) -> Projective<C> {
 
 /// `[f(0), …, f(count − 1)]`, on rayon's pool when `parallel`.
 #[cfg(feature = "parallel")]
-fn par_map<T: Send>(count: usize, parallel: bool, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
+pub(super) fn par_map<T: Send>(count: usize, parallel: bool, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
     use rayon::prelude::*;
     if parallel {
         (0..count).into_par_iter().map(f).collect()
@@ -701,7 +772,7 @@ fn par_map<T: Send>(count: usize, parallel: bool, f: impl Fn(usize) -> T + Sync 
 }
 
 #[cfg(not(feature = "parallel"))]
-fn par_map<T>(count: usize, _parallel: bool, f: impl Fn(usize) -> T) -> Vec<T> {
+pub(super) fn par_map<T>(count: usize, _parallel: bool, f: impl Fn(usize) -> T) -> Vec<T> {
     (0..count).map(f).collect()
 }
 

@@ -69,7 +69,7 @@ where
     Projective<C>: Group<Affine = Affine<C>, Scalar = Scalar<C>>,
 {
     let size = Affine::<C>::SIZE + 32;
-    if input.is_empty() || input.len() % size != 0 {
+    if input.is_empty() || !input.len().is_multiple_of(size) {
         return Err(PrecompileError::InvalidInputLength);
     }
     let k = input.len() / size;
@@ -131,7 +131,7 @@ pub fn bls12_g2msm(input: &[u8]) -> PrecompileResult {
 /// G2 point (both in the subgroup), 384 bytes each; 32 bytes, `0x00…01` when
 /// `∏ e(Pᵢ, Qᵢ) = 1` and zero otherwise. Gas `32600·k + 37700`.
 pub fn bls12_pairing(input: &[u8]) -> PrecompileResult {
-    if input.is_empty() || input.len() % 384 != 0 {
+    if input.is_empty() || !input.len().is_multiple_of(384) {
         return Err(PrecompileError::InvalidInputLength);
     }
     let mut pairs = Vec::with_capacity(input.len() / 384);

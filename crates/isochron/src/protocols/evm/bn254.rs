@@ -40,7 +40,7 @@ pub fn bn254_mul(input: &[u8]) -> PrecompileResult {
 /// not on its curve or a G2 point not in the order-`r` subgroup. Gas `34000·k + 45000`
 /// (EIP-1108).
 pub fn bn254_pairing(input: &[u8]) -> PrecompileResult {
-    if input.len() % 192 != 0 {
+    if !input.len().is_multiple_of(192) {
         return Err(PrecompileError::InvalidInputLength);
     }
     let mut pairs = Vec::with_capacity(input.len() / 192);

@@ -1,0 +1,488 @@
+//! The batch-affine bucket accumulation of the variable-time MSM (`msm.rs`, step 4) on eight
+//! lanes of AVX-512 IFMA (`limbs::x86_64_ifma`), for curves over a prime field of four or six
+//! words, chosen at run time; other CPUs and fields keep the serial code. Public data only.
+//!
+//! The scheduling is the serial one (`msm::Buckets`): a batch gathers additions into distinct
+//! buckets, `P + (−P)` empties a bucket at once, a conflict waits for the next batch. What
+//! changes is the arithmetic of a batch: its additions run eight at a time, lane `k` of a group
+//! holding the `k`-th addition, so Montgomery's trick keeps eight running products (one per
+//! lane) and ends with one scalar inversion for the eight. Points and buckets live in the
+//! vector form (`x·R'`, `y·R'` in radix `2^52`, canonical, one 64-byte row per coordinate), so
+//! that equal coordinates have equal rows; the points are converted once per MSM and the
+//! buckets back once per window, for the bucket reduction (`msm::finish_buckets`). A doubling
+//! (`P + P`, rare) is computed at once in the serial arithmetic.
+
+use alloc::vec::Vec;
+use core::arch::x86_64::__m512i;
+
+use super::msm::{batch_size, finish_buckets, MsmShape, FINAL_ROUNDS, NEG, PREFETCH_DISTANCE};
+use super::xyzz::Xyzz;
+use super::{Affine, Projective, SwCurve};
+use crate::field::Field;
+use crate::limbs::x86_64_ifma::{self as ifma, gather, scatter, Lanes, Mont52, Row};
+
+/// A point in the vector form: canonical `x·R'` and `y·R'` rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+struct VPoint {
+    x: Row,
+    y: Row,
+}
+
+/// The window sums of [`super::msm`]'s Pippenger on the vector backend, when this CPU and the
+/// curve's base field have one: `points` the split points, `digits` window-major
+/// (`digits[w·n + i]`), `buckets(w)` the bucket count of window `w`.
+pub(super) fn window_sums<C: SwCurve>(
+    points: &[Affine<C>],
+    digits: &[i32],
+    shape: MsmShape,
+    parallel: bool,
+) -> Option<Vec<Xyzz<C::Base>>> {
+    let modulus = C::Base::mont_modulus()?;
+    if !ifma::available() {
+        return None;
+    }
+    match ifma::limbs_for(modulus.len())? {
+        // SAFETY: `available()` confirmed AVX-512F and AVX-512 IFMA.
+        5 => Some(unsafe { run::<C, 5>(modulus, points, digits, shape, parallel) }),
+        // SAFETY: as above.
+        8 => Some(unsafe { run::<C, 8>(modulus, points, digits, shape, parallel) }),
+        _ => None,
+    }
+}
+
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn run<C: SwCurve, const L: usize>(
+    modulus: &[u64],
+    points: &[Affine<C>],
+    digits: &[i32],
+    shape: MsmShape,
+    parallel: bool,
+) -> Vec<Xyzz<C::Base>> {
+    let m = Mont52::<L>::new(modulus);
+    let vpoints = to_vector(&m, points);
+    let n = points.len();
+    // The closure inherits `run`'s target features.
+    let one = |w: usize| window_sum::<C, L>(&m, &vpoints, points, &digits[w * n..(w + 1) * n], shape.buckets(w));
+    super::msm::par_map(shape.windows, parallel, one)
+}
+
+/// The points in vector form (none is the identity: the split dropped them).
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn to_vector<C: SwCurve, const L: usize>(m: &Mont52<L>, points: &[Affine<C>]) -> Vec<VPoint> {
+    let mut out = alloc::vec![VPoint::default(); points.len()];
+    for (src, dst) in points.chunks(8).zip(out.chunks_mut(8)) {
+        let mut xs = [Row::default(); 8];
+        let mut ys = [Row::default(); 8];
+        for (k, p) in src.iter().enumerate() {
+            xs[k] = ifma::to_radix52(p.x.mont_words());
+            ys[k] = ifma::to_radix52(p.y.mont_words());
+        }
+        let x = scatter(&m.vector_from_word(&gather::<L>(xs.each_ref())));
+        let y = scatter(&m.vector_from_word(&gather::<L>(ys.each_ref())));
+        for (k, d) in dst.iter_mut().enumerate() {
+            d.x.store(x[k]);
+            d.y.store(y[k]);
+        }
+    }
+    out
+}
+
+/// Vector-form points back to affine points (`None` entries are the identity).
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn to_affine<C: SwCurve, const L: usize>(m: &Mont52<L>, points: &[VPoint], empty: &[bool]) -> Vec<Affine<C>> {
+    let words = C::Base::ZERO.mont_words().len();
+    let mut out = Vec::with_capacity(points.len());
+    for (src, empty) in points.chunks(8).zip(empty.chunks(8)) {
+        let mut rows = [&PAD_POINT.x; 8];
+        let mut ys = rows;
+        for (k, p) in src.iter().enumerate() {
+            rows[k] = &p.x;
+            ys[k] = &p.y;
+        }
+        let x = scatter(&m.word_from_vector(&gather::<L>(rows)));
+        let y = scatter(&m.word_from_vector(&gather::<L>(ys)));
+        for (k, e) in empty.iter().enumerate() {
+            if *e {
+                out.push(Affine::identity());
+                continue;
+            }
+            out.push(Affine::from_xy_unchecked(field_from_lane::<C::Base>(x[k], words), field_from_lane(y[k], words)));
+        }
+    }
+    out
+}
+
+/// The field element whose word-Montgomery value is the row in `v` (canonical, radix `2^52`).
+#[target_feature(enable = "avx512f")]
+fn field_from_lane<F: Field>(v: __m512i, words: usize) -> F {
+    let mut row = Row::default();
+    row.store(v);
+    let mut w = [0u64; 8];
+    ifma::from_radix52(&row, &mut w[..words]);
+    F::from_mont_words(&w[..words])
+}
+
+/// One window's buckets in vector form, accumulated by batch-affine additions eight at a time.
+struct VecBuckets<'a, C: SwCurve, const L: usize> {
+    _curve: core::marker::PhantomData<C>,
+    m: &'a Mont52<L>,
+    /// `p` in radix `2^52`, for negations.
+    p: Row,
+    buckets: Vec<VPoint>,
+    empty: Vec<bool>,
+    busy: Vec<bool>,
+    points: &'a [VPoint],
+    /// The pending batch: bucket index and point index (with [`NEG`]).
+    batch: Vec<(u32, u32)>,
+    /// Per group of eight, the running products before it.
+    prefix: Vec<Lanes<L>>,
+    conflicts: Vec<(u32, u32)>,
+    deferred: Vec<(u32, u32)>,
+    batch_size: usize,
+}
+
+/// A bucket that no lane writes: `x = 0`, with [`PAD_POINT`] a non-zero denominator.
+static PAD_BUCKET: VPoint = VPoint { x: Row([0; 8]), y: Row([0; 8]) };
+/// See [`PAD_BUCKET`].
+static PAD_POINT: VPoint = VPoint { x: Row([1, 0, 0, 0, 0, 0, 0, 0]), y: Row([0; 8]) };
+
+/// `Σ_j (j + 1)·B_j` of one window from its digits.
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn window_sum<C: SwCurve, const L: usize>(
+    m: &Mont52<L>,
+    points: &[VPoint],
+    affine_points: &[Affine<C>],
+    digits: &[i32],
+    count: usize,
+) -> Xyzz<C::Base> {
+    let batch_size = batch_size(count);
+    let mut b = VecBuckets::<C, L> {
+        _curve: core::marker::PhantomData,
+        m,
+        p: ifma::to_radix52(C::Base::mont_modulus().unwrap_or(&[])),
+        buckets: alloc::vec![VPoint::default(); count],
+        empty: alloc::vec![true; count],
+        busy: alloc::vec![false; count],
+        points,
+        batch: Vec::with_capacity(batch_size),
+        prefix: Vec::with_capacity(batch_size.div_ceil(8)),
+        conflicts: Vec::new(),
+        deferred: Vec::new(),
+        batch_size,
+    };
+    for (i, &d) in digits.iter().enumerate() {
+        if let Some(&ahead) = digits.get(i + PREFETCH_DISTANCE) {
+            if let Some(bucket) = b.buckets.get((ahead.unsigned_abs() as usize).wrapping_sub(1)) {
+                super::msm::prefetch(bucket);
+            }
+        }
+        if d != 0 {
+            b.push(d.unsigned_abs() as usize - 1, i as u32 | if d < 0 { NEG } else { 0 });
+            if b.batch.len() >= b.batch_size {
+                b.flush();
+                b.retry();
+            }
+        }
+    }
+    b.flush();
+    for _ in 0..FINAL_ROUNDS {
+        if b.conflicts.is_empty() {
+            break;
+        }
+        b.retry();
+        b.flush();
+    }
+    b.deferred.append(&mut b.conflicts);
+    let affine = to_affine::<C, L>(m, &b.buckets, &b.empty);
+    finish_buckets(&affine, b.deferred, affine_points)
+}
+
+impl<C: SwCurve, const L: usize> VecBuckets<'_, C, L> {
+    /// `−y` for a canonical row (`p − y`, or zero).
+    fn neg_row(&self, y: &Row) -> Row {
+        if y.0 == [0; 8] {
+            return *y;
+        }
+        let mut out = [0u64; 8];
+        let mut borrow = 0i64;
+        for (o, (p, v)) in out.iter_mut().zip(self.p.0.iter().zip(&y.0)) {
+            let d = *p as i64 - *v as i64 + borrow;
+            *o = (d as u64) & ((1 << 52) - 1);
+            borrow = d >> 52;
+        }
+        Row(out)
+    }
+
+    /// `±points[i]` in vector form.
+    fn signed_point(&self, i: u32) -> VPoint {
+        let p = self.points[(i & !NEG) as usize];
+        if i & NEG != 0 {
+            VPoint { x: p.x, y: self.neg_row(&p.y) }
+        } else {
+            p
+        }
+    }
+
+    /// `B_j += ±points[i]` into the batch, or at once when no addition of distinct `x` is
+    /// needed (empty bucket, `P + (−P)`, `P + P`); a bucket already in the batch is set aside.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn push(&mut self, j: usize, i: u32) {
+        if self.busy[j] {
+            self.conflicts.push((j as u32, i));
+            return;
+        }
+        if self.empty[j] {
+            self.buckets[j] = self.signed_point(i);
+            self.empty[j] = false;
+            return;
+        }
+        let p = &self.points[(i & !NEG) as usize];
+        let b = &self.buckets[j];
+        if b.x == p.x {
+            let same = (b.y == p.y) != (i & NEG != 0);
+            if same && b.y.0 != [0; 8] {
+                self.double(j);
+            } else {
+                // P + (−P), or the double of a point of order 2.
+                self.empty[j] = true;
+            }
+            return;
+        }
+        self.busy[j] = true;
+        self.batch.push((j as u32, i));
+    }
+
+    /// `B_j ← 2·B_j` in the serial arithmetic (rare: a point added to its own bucket).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn double(&mut self, j: usize) {
+        let b = to_affine::<C, L>(self.m, &self.buckets[j..=j], &[false])[0];
+        let d = Projective::from(b).double().to_affine();
+        if bool::from(d.infinity) {
+            self.empty[j] = true;
+            return;
+        }
+        self.buckets[j] = to_vector(self.m, &[d])[0];
+    }
+
+    /// Re-schedules the additions that met a busy bucket; more than a batch of them (inputs
+    /// crowding few buckets) go to the reduction instead.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn retry(&mut self) {
+        let mut pending = core::mem::take(&mut self.conflicts);
+        if pending.len() > self.batch_size {
+            self.deferred.append(&mut pending);
+        } else {
+            for (j, i) in &pending {
+                self.push(*j as usize, *i);
+            }
+            pending.clear();
+        }
+        if self.conflicts.is_empty() {
+            self.conflicts = pending;
+        }
+    }
+
+    /// The rows of group `g` of the batch (`k`-th addition in lane `k`; pads past the end):
+    /// buckets, points, and the lanes whose point is negated.
+    fn group(&self, g: usize) -> ([&VPoint; 8], [&VPoint; 8], u8) {
+        let mut bs = [&PAD_BUCKET; 8];
+        let mut ps = [&PAD_POINT; 8];
+        let mut neg = 0u8;
+        for (k, (j, i)) in self.batch[8 * g..].iter().take(8).enumerate() {
+            bs[k] = &self.buckets[*j as usize];
+            ps[k] = &self.points[(i & !NEG) as usize];
+            if i & NEG != 0 {
+                neg |= 1 << k;
+            }
+        }
+        (bs, ps, neg)
+    }
+
+    /// Performs the pending additions, eight at a time, with one scalar inversion.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn flush(&mut self) {
+        if self.batch.is_empty() {
+            return;
+        }
+        let m = self.m;
+        let groups = self.batch.len().div_ceil(8);
+        // Forward: the running products of the denominators x_P − x_B, one per lane.
+        self.prefix.clear();
+        let mut acc = m.one();
+        for g in 0..groups {
+            let (bs, ps, _) = self.group(g);
+            let xb = gather::<L>(bs.map(|b| &b.x));
+            let xp = gather::<L>(ps.map(|p| &p.x));
+            self.prefix.push(acc);
+            acc = m.mul(&acc, &m.sub(&xp, &xb, 1));
+        }
+        let mut inv = invert_lanes::<C::Base, L>(m, &acc);
+        // Backward: each group's additions, and the inverse of the products before it.
+        for g in (0..groups).rev() {
+            let (bs, ps, neg) = self.group(g);
+            let xb = gather::<L>(bs.map(|b| &b.x));
+            let yb = gather::<L>(bs.map(|b| &b.y));
+            let xp = gather::<L>(ps.map(|p| &p.x));
+            let yp = gather::<L>(ps.map(|p| &p.y));
+            let d = m.sub(&xp, &xb, 1);
+            let d_inv = m.mul(&inv, &self.prefix[g]);
+            inv = m.mul(&inv, &d);
+            // λ = (y_P − y_B)/(x_P − x_B), or λ' = −λ = (y_P + y_B)/(x_P − x_B) for b − p.
+            let num = blend(neg, &m.sub(&yp, &yb, 1), &m.add(&yp, &yb));
+            let lambda = m.mul(&num, &d_inv);
+            let x = m.canon(&m.sub(&m.sub(&m.mul(&lambda, &lambda), &xb, 1), &xp, 1));
+            // y = λ·(x_B − x) − y_B, or λ'·(x − x_B) − y_B.
+            let dx = blend(neg, &m.sub(&xb, &x, 1), &m.sub(&x, &xb, 1));
+            let y = m.canon(&m.sub(&m.mul(&lambda, &dx), &yb, 1));
+            let (x, y) = (scatter(&x), scatter(&y));
+            for (k, (j, _)) in self.batch[8 * g..].iter().take(8).enumerate() {
+                let b = &mut self.buckets[*j as usize];
+                b.x.store(x[k]);
+                b.y.store(y[k]);
+                self.busy[*j as usize] = false;
+            }
+        }
+        self.batch.clear();
+    }
+}
+
+/// Lane-wise `if mask bit k { b } else { a }`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn blend<const L: usize>(mask: u8, a: &Lanes<L>, b: &Lanes<L>) -> Lanes<L> {
+    core::array::from_fn(|i| core::arch::x86_64::_mm512_mask_blend_epi64(mask, a[i], b[i]))
+}
+
+/// The inverses of eight non-zero lanes: out to the serial field, one inversion by
+/// Montgomery's trick, and back.
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn invert_lanes<F: Field, const L: usize>(m: &Mont52<L>, v: &Lanes<L>) -> Lanes<L> {
+    let words = F::ZERO.mont_words().len();
+    let rows = scatter(&m.word_from_vector(v));
+    let mut elems: [F; 8] = core::array::from_fn(|k| field_from_lane(rows[k], words));
+    F::batch_inverse_vartime(&mut elems);
+    let back = elems.map(|e| ifma::to_radix52(e.mont_words()));
+    m.vector_from_word(&gather::<L>(back.each_ref()))
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha20Rng;
+
+    use super::super::msm::{force_serial, msm_vartime};
+    use super::super::Scalar;
+    use super::*;
+    use crate::curves::{bls12_381, bn254, p256, secp256k1};
+
+    /// `n` points: multiples `(s + i·t)·G` of the generator, with a few repeated and negated
+    /// ones so that buckets meet `P + P` and `P + (−P)`.
+    fn points<C: SwCurve>(rng: &mut ChaCha20Rng, n: usize) -> Vec<Affine<C>> {
+        let g = Projective::<C>::generator();
+        let step = g.mul_vartime(&Scalar::<C>::random(rng));
+        let mut q = g.mul_vartime(&Scalar::<C>::random(rng));
+        let mut out = Vec::with_capacity(n);
+        for i in 0..n {
+            out.push(match i % 97 {
+                5 => out[i - 1],
+                9 => neg(&out[i - 2]),
+                _ => q.to_affine_vartime(),
+            });
+            q += step;
+        }
+        out
+    }
+
+    fn neg<C: SwCurve>(p: &Affine<C>) -> Affine<C> {
+        Affine::from_xy_unchecked(p.x, -p.y)
+    }
+
+    /// The vector backend's MSM equals the serial one (where the CPU has the backend).
+    fn agree<C: SwCurve>(seed: u64) {
+        if !ifma::available() {
+            return;
+        }
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        for n in [300usize, 2000, 5000] {
+            let pts = points::<C>(&mut rng, n);
+            let mut ks: Vec<Scalar<C>> = (0..n).map(|_| Scalar::<C>::random(&mut rng)).collect();
+            // Zero scalars, repeated scalars (the same bucket in every window), small ones.
+            for i in (0..n).step_by(13) {
+                ks[i] = Scalar::<C>::ZERO;
+            }
+            for i in (1..n).step_by(7) {
+                ks[i] = ks[i - 1];
+            }
+            ks[3] = Scalar::<C>::ONE;
+            let vector = msm_vartime(&pts, &ks, false);
+            force_serial(true);
+            let serial = msm_vartime(&pts, &ks, false);
+            force_serial(false);
+            assert!(vector == serial, "n = {n}");
+            // Every point the same: one bucket per digit, doublings, additions left over.
+            let same = alloc::vec![pts[1]; n];
+            let vector = msm_vartime(&same, &ks, false);
+            force_serial(true);
+            let serial = msm_vartime(&same, &ks, false);
+            force_serial(false);
+            assert!(vector == serial, "n = {n}, one point");
+        }
+    }
+
+    #[test]
+    fn bls12_381_g1() {
+        agree::<bls12_381::G1Curve>(1);
+    }
+
+    #[test]
+    fn bn254_g1() {
+        agree::<bn254::G1Curve>(2);
+    }
+
+    #[test]
+    fn secp256k1() {
+        agree::<secp256k1::Secp256k1>(3);
+    }
+
+    #[test]
+    fn p256() {
+        agree::<p256::P256>(4);
+    }
+
+    /// Radix-2^52 conversion round trips, and the Montgomery product matches the serial field's.
+    #[test]
+    fn kernel_matches_field() {
+        if !ifma::available() {
+            return;
+        }
+        use crate::field::PrimeField;
+        type F = bls12_381::Fp;
+        let mut rng = ChaCha20Rng::seed_from_u64(5);
+        let mut a: Vec<F> = (0..8).map(|_| F::random(&mut rng)).collect();
+        let b: Vec<F> = (0..8).map(|_| F::random(&mut rng)).collect();
+        a[0] = F::ZERO;
+        a[1] = -F::ONE;
+        let words = F::MODULUS.len();
+        // SAFETY: `available()` confirmed AVX-512F and AVX-512 IFMA.
+        unsafe {
+            let m = Mont52::<8>::new(&F::MODULUS);
+            let ra: Vec<Row> = a.iter().map(|x| ifma::to_radix52(x.mont_words())).collect();
+            let rb: Vec<Row> = b.iter().map(|x| ifma::to_radix52(x.mont_words())).collect();
+            let va = m.vector_from_word(&gather::<8>(core::array::from_fn(|k| &ra[k])));
+            let vb = m.vector_from_word(&gather::<8>(core::array::from_fn(|k| &rb[k])));
+            let prod = scatter(&m.word_from_vector(&m.canon(&m.mul(&va, &vb))));
+            let diff = scatter(&m.word_from_vector(&m.canon(&m.sub(&va, &vb, 1))));
+            let sum = scatter(&m.word_from_vector(&m.canon(&m.add(&va, &vb))));
+            for k in 0..8 {
+                assert_eq!(field_from_lane::<F>(prod[k], words), a[k] * b[k]);
+                assert_eq!(field_from_lane::<F>(diff[k], words), a[k] - b[k]);
+                assert_eq!(field_from_lane::<F>(sum[k], words), a[k] + b[k]);
+            }
+            let inv = scatter(&m.word_from_vector(&invert_lanes::<F, 8>(&m, &vb)));
+            for k in 0..8 {
+                assert_eq!(field_from_lane::<F>(inv[k], words), b[k].inverse_vartime().unwrap());
+            }
+        }
+    }
+}

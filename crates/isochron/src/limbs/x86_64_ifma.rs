@@ -1,0 +1,360 @@
+//! Eight-lane Montgomery arithmetic modulo an odd `p < 2^384` with AVX-512 IFMA
+//! (`VPMADD52LUQ`/`VPMADD52HUQ`): the vector backend of the variable-time batch-affine MSM
+//! (`curve::short_weierstrass::msm_ifma`). Public data only: nothing here is constant time.
+//!
+//! Representation: radix `2^52`, `L` limbs (`52·L ≥ bit length of p + 4`: `L = 5` for 4-word
+//! moduli, `L = 8` for 6-word ones), Montgomery form with `R' = 2^(52·L)`. Eight elements travel
+//! together limb-major ([`Lanes`]): register `i` holds limb `i` of the eight lanes, so a product
+//! is `L²` lane-wise multiply-adds with no shuffles (the word-by-word Montgomery product of
+//! Gueron–Krasnov, "Accelerating big integer arithmetic using Intel IFMA extensions", ARITH
+//! 2016, §3, over lanes instead of within one register). A single element is stored as one
+//! 64-byte [`Row`] of eight limbs (zero above `L`), and eight rows become [`Lanes`] by one 8×8
+//! transposition ([`transpose`]).
+//!
+//! Bounds: limbs below `2^52` ("normalized") on every input of [`Mont52::mul`], which accepts
+//! values `a·b < R'·p` (any `a, b < 4p`) and returns a normalized value below `2p`;
+//! [`Mont52::sub`] and [`Mont52::add`] normalize; [`Mont52::canon`] maps `[0, 4p)` to `[0, p)`.
+
+use core::arch::x86_64::*;
+
+/// Bits per limb.
+const RADIX: u32 = 52;
+/// `2^52 − 1`.
+const MASK: u64 = (1 << RADIX) - 1;
+
+/// Eight elements, limb-major: `lanes[i]` holds limb `i` of each of the eight.
+pub(crate) type Lanes<const L: usize> = [__m512i; L];
+
+/// One element in radix `2^52`, eight limbs (zero above `L`): one cache line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub(crate) struct Row(pub(crate) [u64; 8]);
+
+impl Row {
+    /// The row as a register.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    pub(crate) fn load(&self) -> __m512i {
+        // SAFETY: `self` is a live, 64-byte aligned reference to 64 bytes.
+        unsafe { _mm512_load_si512(self.0.as_ptr().cast()) }
+    }
+
+    /// Stores a register into the row.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    pub(crate) fn store(&mut self, v: __m512i) {
+        // SAFETY: `self` is a live, exclusive, 64-byte aligned reference to 64 bytes.
+        unsafe { _mm512_store_si512(self.0.as_mut_ptr().cast(), v) }
+    }
+}
+
+/// The lanes of eight rows (limb `i` of row `k` into lane `k` of register `i`).
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(crate) fn gather<const L: usize>(rows: [&Row; 8]) -> Lanes<L> {
+    let t = transpose(&rows.map(|r| r.load()));
+    core::array::from_fn(|i| t[i])
+}
+
+/// The eight rows of the lanes (the inverse of [`gather`]): `out[k]` is lane `k`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(crate) fn scatter<const L: usize>(v: &Lanes<L>) -> [__m512i; 8] {
+    let mut rows = [_mm512_setzero_si512(); 8];
+    rows[..L].copy_from_slice(v);
+    transpose(&rows)
+}
+
+/// Whether the CPU has AVX-512F and AVX-512 IFMA: statically enabled, else asked of the CPU
+/// through the standard library (cached by it), else `false` without `std`.
+#[inline]
+pub(crate) fn available() -> bool {
+    if cfg!(all(target_feature = "avx512f", target_feature = "avx512ifma")) {
+        return true;
+    }
+    detected()
+}
+
+#[cfg(feature = "std")]
+#[inline]
+fn detected() -> bool {
+    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512ifma")
+}
+
+#[cfg(not(feature = "std"))]
+#[inline]
+fn detected() -> bool {
+    false
+}
+
+/// The limb count for a modulus of `words` 64-bit words (4 → 5, 6 → 8), if the backend has one.
+pub(crate) const fn limbs_for(words: usize) -> Option<usize> {
+    match words {
+        4 => Some(5),
+        6 => Some(8),
+        _ => None,
+    }
+}
+
+/// Little-endian 64-bit words (at most eight) to radix `2^52` (eight limbs; the value must fit
+/// in `8·52` bits).
+pub(crate) fn to_radix52(words: &[u64]) -> Row {
+    let mut out = [0u64; 8];
+    for (j, limb) in out.iter_mut().enumerate() {
+        let bit = RADIX as usize * j;
+        let (w, off) = (bit / 64, bit % 64);
+        let lo = words.get(w).map_or(0, |x| x >> off);
+        let hi =
+            if off + RADIX as usize > 64 && off != 0 { words.get(w + 1).map_or(0, |x| x << (64 - off)) } else { 0 };
+        *limb = (lo | hi) & MASK;
+    }
+    Row(out)
+}
+
+/// Radix `2^52` (normalized limbs) back to `out.len()` little-endian 64-bit words.
+pub(crate) fn from_radix52(row: &Row, out: &mut [u64]) {
+    out.fill(0);
+    for (j, limb) in row.0.iter().enumerate() {
+        let bit = RADIX as usize * j;
+        let (w, off) = (bit / 64, bit % 64);
+        if let Some(x) = out.get_mut(w) {
+            *x |= limb << off;
+        }
+        if off + RADIX as usize > 64 {
+            if let Some(x) = out.get_mut(w + 1) {
+                *x |= limb >> (64 - off);
+            }
+        }
+    }
+}
+
+/// `2^k mod p` for `p < 2^384` given as words (at most six), as eight words.
+fn pow2_mod(k: usize, p: &[u64]) -> [u64; 8] {
+    let mut m = [0u64; 8];
+    m[..p.len()].copy_from_slice(p);
+    let mut r = [0u64; 8];
+    r[0] = 1;
+    for _ in 0..k {
+        // r ← 2r mod p (r < p < 2^384, so 2r fits in eight words).
+        let mut carry = 0;
+        for w in r.iter_mut() {
+            let next = *w >> 63;
+            *w = (*w << 1) | carry;
+            carry = next;
+        }
+        if !lt(&r, &m) {
+            let mut borrow = 0u64;
+            for (w, q) in r.iter_mut().zip(&m) {
+                let (d, b1) = w.overflowing_sub(*q);
+                let (d, b2) = d.overflowing_sub(borrow);
+                *w = d;
+                borrow = u64::from(b1 | b2);
+            }
+        }
+    }
+    r
+}
+
+/// `a < b` on eight-word integers.
+fn lt(a: &[u64; 8], b: &[u64; 8]) -> bool {
+    for (x, y) in a.iter().zip(b).rev() {
+        if x != y {
+            return x < y;
+        }
+    }
+    false
+}
+
+/// The parameters of one modulus, broadcast to the eight lanes.
+pub(crate) struct Mont52<const L: usize> {
+    p: Lanes<L>,
+    p2: Lanes<L>,
+    p4: Lanes<L>,
+    /// `−p⁻¹ mod 2^52`.
+    pinv: __m512i,
+    /// `R'^2 / 2^(64N) mod p`: the factor taking a word-Montgomery value (`x·2^(64N)`) to this
+    /// backend's (`x·R'`).
+    to_vec: Lanes<L>,
+    /// `2^(64N) mod p`: the factor taking `x·R'` back to `x·2^(64N)`.
+    from_vec: Lanes<L>,
+    /// `R' mod p`, one.
+    one: Lanes<L>,
+}
+
+/// Broadcasts each limb of `row` to a register.
+#[target_feature(enable = "avx512f")]
+fn splat<const L: usize>(row: &Row) -> Lanes<L> {
+    core::array::from_fn(|i| _mm512_set1_epi64(row.0[i] as i64))
+}
+
+impl<const L: usize> Mont52<L> {
+    /// The parameters for the odd modulus `p` (little-endian words, `p < 2^(52·L − 4)`).
+    #[target_feature(enable = "avx512f")]
+    pub(crate) fn new(p: &[u64]) -> Self {
+        debug_assert!(L <= 8 && 64 * p.len() + 4 <= 52 * L && p[0] & 1 == 1);
+        let words = p.len();
+        let pr = to_radix52(p);
+        let mut two_p = [0u64; 8];
+        let mut four_p = [0u64; 8];
+        let mut carry = (0u64, 0u64);
+        for (i, w) in p.iter().enumerate() {
+            two_p[i] = (w << 1) | carry.0;
+            four_p[i] = (w << 2) | carry.1;
+            carry = (w >> 63, w >> 62);
+        }
+        two_p[words] = carry.0;
+        four_p[words] = carry.1;
+        // −p⁻¹ mod 2^64 by Newton's iteration (each step doubles the correct low bits).
+        let mut inv = 1u64;
+        for _ in 0..6 {
+            inv = inv.wrapping_mul(2u64.wrapping_sub(p[0].wrapping_mul(inv)));
+        }
+        let pinv = inv.wrapping_neg() & MASK;
+        let bits = RADIX as usize * L;
+        Mont52 {
+            p: splat(&pr),
+            p2: splat(&to_radix52(&two_p)),
+            p4: splat(&to_radix52(&four_p)),
+            pinv: _mm512_set1_epi64(pinv as i64),
+            to_vec: splat(&to_radix52(&pow2_mod(2 * bits - 64 * words, p))),
+            from_vec: splat(&to_radix52(&pow2_mod(64 * words, p))),
+            one: splat(&to_radix52(&pow2_mod(bits, p))),
+        }
+    }
+
+    /// One (`R' mod p`) in every lane.
+    #[inline]
+    pub(crate) fn one(&self) -> Lanes<L> {
+        self.one
+    }
+
+    /// Montgomery product `a·b/R' mod p`, below `2p`, for normalized `a`, `b` with
+    /// `a·b < R'·p`.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(crate) fn mul(&self, a: &Lanes<L>, b: &Lanes<L>) -> Lanes<L> {
+        let zero = _mm512_setzero_si512();
+        // 2L accumulators; the array is sized for the largest L (registers after inlining).
+        let mut t = [zero; 16];
+        for i in 0..L {
+            for j in 0..L {
+                t[i + j] = _mm512_madd52lo_epu64(t[i + j], a[j], b[i]);
+                t[i + j + 1] = _mm512_madd52hi_epu64(t[i + j + 1], a[j], b[i]);
+            }
+            // m = t_i·(−p⁻¹) mod 2^52 (the instruction reads the low 52 bits of t_i).
+            let m = _mm512_madd52lo_epu64(zero, t[i], self.pinv);
+            for j in 0..L {
+                t[i + j] = _mm512_madd52lo_epu64(t[i + j], m, self.p[j]);
+                t[i + j + 1] = _mm512_madd52hi_epu64(t[i + j + 1], m, self.p[j]);
+            }
+            // t_i ≡ 0 mod 2^52 now: its carry moves up, the limb drops out.
+            t[i + 1] = _mm512_add_epi64(t[i + 1], _mm512_srli_epi64::<52>(t[i]));
+        }
+        let mut r = [zero; L];
+        r.copy_from_slice(&t[L..2 * L]);
+        normalize(&mut r);
+        r
+    }
+
+    /// `a + k·p − b` for `b ≤ k·p`, `k ∈ {1, 2, 4}` (`k` public), normalized.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    pub(crate) fn sub(&self, a: &Lanes<L>, b: &Lanes<L>, k: u32) -> Lanes<L> {
+        let kp = match k {
+            1 => &self.p,
+            2 => &self.p2,
+            _ => &self.p4,
+        };
+        let mut r: Lanes<L> = core::array::from_fn(|i| _mm512_sub_epi64(_mm512_add_epi64(a[i], kp[i]), b[i]));
+        normalize(&mut r);
+        r
+    }
+
+    /// `a + b`, normalized.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    pub(crate) fn add(&self, a: &Lanes<L>, b: &Lanes<L>) -> Lanes<L> {
+        let mut r: Lanes<L> = core::array::from_fn(|i| _mm512_add_epi64(a[i], b[i]));
+        normalize(&mut r);
+        r
+    }
+
+    /// `a mod p` for normalized `a < 4p`.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    pub(crate) fn canon(&self, a: &Lanes<L>) -> Lanes<L> {
+        let a = cond_sub(a, &self.p2);
+        cond_sub(&a, &self.p)
+    }
+
+    /// From word-Montgomery values `x·2^(64N)` (canonical, in radix `2^52`) to `x·R'`, canonical.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(crate) fn vector_from_word(&self, a: &Lanes<L>) -> Lanes<L> {
+        self.canon(&self.mul(a, &self.to_vec))
+    }
+
+    /// From `x·R'` back to word-Montgomery values `x·2^(64N)`, canonical.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(crate) fn word_from_vector(&self, a: &Lanes<L>) -> Lanes<L> {
+        self.canon(&self.mul(a, &self.from_vec))
+    }
+}
+
+/// Carries every limb into the next (signed: limbs may be negative after a subtraction), leaving
+/// limbs in `[0, 2^52)`; the top limb keeps what is carried out of it.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn normalize<const L: usize>(r: &mut Lanes<L>) {
+    let mask = _mm512_set1_epi64(MASK as i64);
+    let mut carry = _mm512_setzero_si512();
+    for (i, limb) in r.iter_mut().enumerate() {
+        let v = _mm512_add_epi64(*limb, carry);
+        if i + 1 < L {
+            *limb = _mm512_and_si512(v, mask);
+            carry = _mm512_srai_epi64::<52>(v);
+        } else {
+            *limb = v;
+        }
+    }
+}
+
+/// `a − m` where that is non-negative, else `a` (lane by lane), normalized.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn cond_sub<const L: usize>(a: &Lanes<L>, m: &Lanes<L>) -> Lanes<L> {
+    let mut t: Lanes<L> = core::array::from_fn(|i| _mm512_sub_epi64(a[i], m[i]));
+    normalize(&mut t);
+    let negative = _mm512_cmplt_epi64_mask(t[L - 1], _mm512_setzero_si512());
+    core::array::from_fn(|i| _mm512_mask_blend_epi64(negative, t[i], a[i]))
+}
+
+/// The 8×8 transposition of 64-bit entries: `out[i]` lane `j` is `rows[j]` lane `i`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(crate) fn transpose(rows: &[__m512i; 8]) -> [__m512i; 8] {
+    // Stage 1: pairs of rows interleaved by 64-bit entries.
+    let mut a = [_mm512_setzero_si512(); 8];
+    for k in 0..4 {
+        a[2 * k] = _mm512_unpacklo_epi64(rows[2 * k], rows[2 * k + 1]);
+        a[2 * k + 1] = _mm512_unpackhi_epi64(rows[2 * k], rows[2 * k + 1]);
+    }
+    // Stage 2: 128-bit blocks of rows (0,2), (1,3), (4,6), (5,7).
+    let lo = _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0);
+    let hi = _mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2);
+    let mut b = [_mm512_setzero_si512(); 8];
+    for pair in [(0, 2), (1, 3), (4, 6), (5, 7)] {
+        b[pair.0] = _mm512_permutex2var_epi64(a[pair.0], lo, a[pair.1]);
+        b[pair.1] = _mm512_permutex2var_epi64(a[pair.0], hi, a[pair.1]);
+    }
+    // Stage 3: 256-bit halves of rows (i, i + 4).
+    let lo = _mm512_set_epi64(11, 10, 9, 8, 3, 2, 1, 0);
+    let hi = _mm512_set_epi64(15, 14, 13, 12, 7, 6, 5, 4);
+    let mut out = [_mm512_setzero_si512(); 8];
+    for i in 0..4 {
+        out[i] = _mm512_permutex2var_epi64(b[i], lo, b[i + 4]);
+        out[i + 4] = _mm512_permutex2var_epi64(b[i], hi, b[i + 4]);
+    }
+    out
+}
