@@ -65,6 +65,53 @@ pub(crate) fn scatter<const L: usize>(v: &Lanes<L>) -> [__m512i; 8] {
     transpose(&rows)
 }
 
+/// The lanes of eight elements given as little-endian 64-bit words (`words.len() ≤ 8`, the
+/// same count for all, the value below `2^(52·L)`): converted to radix `2^52` in the registers.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(crate) fn lanes_from_words<const L: usize>(elems: [&[u64]; 8]) -> Lanes<L> {
+    let n = elems[0].len().min(8);
+    let keep = ((1u16 << n) - 1) as u8;
+    // SAFETY: the mask enables the first `n` 64-bit entries only, all inside each slice (every
+    // slice has `n` words); masked-off entries are neither read nor able to fault.
+    let rows = elems.map(|w| unsafe { _mm512_maskz_loadu_epi64(keep, w.as_ptr().cast()) });
+    let w = transpose(&rows);
+    let mask = _mm512_set1_epi64(MASK as i64);
+    core::array::from_fn(|j| {
+        let bit = RADIX as usize * j;
+        let (a, off) = (bit / 64, (bit % 64) as i64);
+        let mut v = _mm512_srlv_epi64(w[a], _mm512_set1_epi64(off));
+        if off + RADIX as i64 > 64 && a + 1 < 8 {
+            v = _mm512_or_si512(v, _mm512_sllv_epi64(w[a + 1], _mm512_set1_epi64(64 - off)));
+        }
+        _mm512_and_si512(v, mask)
+    })
+}
+
+/// The eight elements of normalized lanes as little-endian 64-bit words: `out[k][..n]` is
+/// lane `k` in `n` words (the rest of each row zero).
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(crate) fn words_from_lanes<const L: usize>(v: &Lanes<L>, n: usize) -> [[u64; 8]; 8] {
+    let mut w = [_mm512_setzero_si512(); 8];
+    for (j, limb) in v.iter().enumerate() {
+        let bit = RADIX as usize * j;
+        let (a, off) = (bit / 64, (bit % 64) as i64);
+        w[a] = _mm512_or_si512(w[a], _mm512_sllv_epi64(*limb, _mm512_set1_epi64(off)));
+        if off + RADIX as i64 > 64 && a + 1 < 8 {
+            w[a + 1] = _mm512_or_si512(w[a + 1], _mm512_srlv_epi64(*limb, _mm512_set1_epi64(64 - off)));
+        }
+    }
+    for x in w.iter_mut().skip(n) {
+        *x = _mm512_setzero_si512();
+    }
+    let mut out = [Row::default(); 8];
+    for (o, r) in out.iter_mut().zip(transpose(&w)) {
+        o.store(r);
+    }
+    out.map(|r| r.0)
+}
+
 /// Whether the CPU has AVX-512F and AVX-512 IFMA: statically enabled, else asked of the CPU
 /// through the standard library (cached by it), else `false` without `std`.
 #[inline]
@@ -109,23 +156,6 @@ pub(crate) fn to_radix52(words: &[u64]) -> Row {
         *limb = (lo | hi) & MASK;
     }
     Row(out)
-}
-
-/// Radix `2^52` (normalized limbs) back to `out.len()` little-endian 64-bit words.
-pub(crate) fn from_radix52(row: &Row, out: &mut [u64]) {
-    out.fill(0);
-    for (j, limb) in row.0.iter().enumerate() {
-        let bit = RADIX as usize * j;
-        let (w, off) = (bit / 64, bit % 64);
-        if let Some(x) = out.get_mut(w) {
-            *x |= limb << off;
-        }
-        if off + RADIX as usize > 64 {
-            if let Some(x) = out.get_mut(w + 1) {
-                *x |= limb >> (64 - off);
-            }
-        }
-    }
 }
 
 /// `2^k mod p` for `p < 2^384` given as words (at most six), as eight words.

@@ -145,6 +145,53 @@ fn split<C: SwCurve>(points: &[Affine<C>], expanded: bool, scalars: &[Scalar<C>]
     out
 }
 
+/// Inputs below this size are split and cut into digits on one thread.
+const PARALLEL_PREP_MIN: usize = 4096;
+
+/// [`split`] cut into [`pieces`] side by side on rayon's pool when `parallel`: the same result.
+fn split_parallel<C: SwCurve>(points: &[Affine<C>], expanded: bool, scalars: &[Scalar<C>], parallel: bool) -> Split<C> {
+    let stride = if expanded { split_shape::<C>().0 } else { 1 };
+    let n = scalars.len().min(points.len() / stride);
+    let parts = pieces(parallel);
+    if parts == 1 || n < PARALLEL_PREP_MIN {
+        return split(points, expanded, scalars);
+    }
+    let chunk = n.div_ceil(parts);
+    let parts = par_map(n.div_ceil(chunk), parallel, |c| {
+        let (a, b) = (c * chunk, n.min((c + 1) * chunk));
+        split(&points[a * stride..b * stride], expanded, &scalars[a..b])
+    });
+    let total = parts.iter().map(|p| p.points.len()).sum();
+    let mut out = Split { points: Vec::with_capacity(total), scalars: Vec::with_capacity(total), bits: parts[0].bits };
+    for p in parts {
+        out.points.extend(p.points);
+        out.scalars.extend(p.scalars);
+    }
+    out
+}
+
+/// [`signed_digits`] cut into [`pieces`] side by side on rayon's pool when `parallel`: the same
+/// digits.
+fn signed_digits_parallel(scalars: &[[u64; 4]], c: u32, windows: usize, parallel: bool) -> Vec<i32> {
+    let n = scalars.len();
+    let parts = pieces(parallel);
+    if parts == 1 || n < PARALLEL_PREP_MIN {
+        return signed_digits(scalars, c, windows);
+    }
+    let chunk = n.div_ceil(parts);
+    let blocks = par_map(n.div_ceil(chunk), parallel, |p| {
+        signed_digits(&scalars[p * chunk..n.min((p + 1) * chunk)], c, windows)
+    });
+    let mut digits = Vec::with_capacity(n * windows);
+    for w in 0..windows {
+        for b in &blocks {
+            let len = b.len() / windows;
+            digits.extend_from_slice(&b[w * len..(w + 1) * len]);
+        }
+    }
+    digits
+}
+
 /// Estimated cost, in field multiplications, of accumulating one point into a bucket:
 /// batch-affine (5M + 1S and a share of the batch's inversion) from [`MIN_AFFINE_WINDOW`] bits
 /// on, a mixed XYZZ addition (8M + 2S) below.
@@ -748,7 +795,7 @@ fn pippenger<C: SwCurve>(split: &Split<C>, parallel: bool) -> Projective<C> {
     }
     let c = window_bits(n, split.bits);
     let shape = MsmShape { bits: split.bits, c, windows: (split.bits / c + 1) as usize };
-    let digits = signed_digits(&split.scalars, c, shape.windows);
+    let digits = signed_digits_parallel(&split.scalars, c, shape.windows, parallel);
     let sums = window_sums(&split.points, &digits, shape, parallel);
     let mut acc = Xyzz::IDENTITY;
     for s in sums.iter().rev() {
@@ -797,7 +844,7 @@ pub(crate) fn msm_vartime<C: SwCurve>(points: &[Affine<C>], scalars: &[Scalar<C>
         let refs: Vec<&[u64]> = words.iter().map(|w| &w[..]).collect();
         return Projective::multi_mul_limbs_vartime(&points[..n], &refs);
     }
-    pippenger(&split(&points[..n], false, &scalars[..n]), parallel)
+    pippenger(&split_parallel(&points[..n], false, &scalars[..n], parallel), parallel)
 }
 
 /// The default memory bound of a [`MsmTable`]'s shifted copies: 64 MiB.
@@ -955,7 +1002,7 @@ pub(crate) fn msm_with_table_vartime<C: SwCurve>(
         return msm_vartime(&points, &scalars[..n], false);
     }
     if table.copies == 1 {
-        return pippenger(&split(&table.points[..n * table.dim], true, &scalars[..n]), parallel);
+        return pippenger(&split_parallel(&table.points[..n * table.dim], true, &scalars[..n], parallel), parallel);
     }
     // The split scalars: (index i·d + e of the table row, magnitude, sign).
     let mut entries: Vec<(u32, [u64; 4], bool)> = Vec::with_capacity(n * table.dim);
@@ -1078,6 +1125,18 @@ mod tests {
                     assert_eq!(v, big(k), "c = {c}, bits = {bits}");
                 }
             }
+        }
+    }
+
+    /// The digits cut into pieces on the pool are the serial ones.
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn parallel_digits_are_serial_digits() {
+        let mut rng = ChaCha20Rng::seed_from_u64(2);
+        let scalars: Vec<[u64; 4]> = (0..10_001).map(|_| [rng.gen(), rng.gen(), 0, 0]).collect();
+        for c in [9, 13, 16] {
+            let windows = (128 / c + 1) as usize;
+            assert_eq!(signed_digits_parallel(&scalars, c, windows, true), signed_digits(&scalars, c, windows));
         }
     }
 

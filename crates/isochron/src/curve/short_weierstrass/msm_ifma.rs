@@ -13,7 +13,6 @@
 //! (`P + P`, rare) is computed at once in the serial arithmetic.
 
 use alloc::vec::Vec;
-use core::arch::x86_64::__m512i;
 
 use super::msm::{batch_size, finish_buckets, MsmShape, FINAL_ROUNDS, NEG, PREFETCH_DISTANCE};
 use super::xyzz::Xyzz;
@@ -60,67 +59,69 @@ fn run<C: SwCurve, const L: usize>(
     parallel: bool,
 ) -> Vec<Xyzz<C::Base>> {
     let m = Mont52::<L>::new(modulus);
-    let vpoints = to_vector(&m, points);
+    let vpoints = to_vector(&m, points, parallel);
     let n = points.len();
     // The closure inherits `run`'s target features.
     let one = |w: usize| window_sum::<C, L>(&m, &vpoints, points, &digits[w * n..(w + 1) * n], shape.buckets(w));
     super::msm::par_map(shape.windows, parallel, one)
 }
 
-/// The points in vector form (none is the identity: the split dropped them).
+/// The points in vector form (none is the identity: the split dropped them), on rayon's pool
+/// when `parallel`.
 #[target_feature(enable = "avx512f,avx512ifma")]
-fn to_vector<C: SwCurve, const L: usize>(m: &Mont52<L>, points: &[Affine<C>]) -> Vec<VPoint> {
-    let mut out = alloc::vec![VPoint::default(); points.len()];
-    for (src, dst) in points.chunks(8).zip(out.chunks_mut(8)) {
-        let mut xs = [Row::default(); 8];
-        let mut ys = [Row::default(); 8];
-        for (k, p) in src.iter().enumerate() {
-            xs[k] = ifma::to_radix52(p.x.mont_words());
-            ys[k] = ifma::to_radix52(p.y.mont_words());
+fn to_vector<C: SwCurve, const L: usize>(m: &Mont52<L>, points: &[Affine<C>], parallel: bool) -> Vec<VPoint> {
+    const CHUNK: usize = 4096;
+    // The closure inherits this function's target features.
+    let convert = |c: usize| {
+        let src = &points[c * CHUNK..points.len().min((c + 1) * CHUNK)];
+        let mut out = Vec::with_capacity(src.len());
+        for group in src.chunks(8) {
+            // Lanes past the end repeat the first point.
+            let mut xs = [group[0].x.mont_words(); 8];
+            let mut ys = [group[0].y.mont_words(); 8];
+            for (k, p) in group.iter().enumerate() {
+                xs[k] = p.x.mont_words();
+                ys[k] = p.y.mont_words();
+            }
+            let x = scatter(&m.vector_from_word(&ifma::lanes_from_words::<L>(xs)));
+            let y = scatter(&m.vector_from_word(&ifma::lanes_from_words::<L>(ys)));
+            for k in 0..group.len() {
+                let mut p = VPoint::default();
+                p.x.store(x[k]);
+                p.y.store(y[k]);
+                out.push(p);
+            }
         }
-        let x = scatter(&m.vector_from_word(&gather::<L>(xs.each_ref())));
-        let y = scatter(&m.vector_from_word(&gather::<L>(ys.each_ref())));
-        for (k, d) in dst.iter_mut().enumerate() {
-            d.x.store(x[k]);
-            d.y.store(y[k]);
-        }
-    }
-    out
+        out
+    };
+    super::msm::par_map(points.len().div_ceil(CHUNK), parallel, convert).concat()
 }
 
-/// Vector-form points back to affine points (`None` entries are the identity).
+/// Vector-form points back to affine points (`empty` entries are the identity).
 #[target_feature(enable = "avx512f,avx512ifma")]
 fn to_affine<C: SwCurve, const L: usize>(m: &Mont52<L>, points: &[VPoint], empty: &[bool]) -> Vec<Affine<C>> {
-    let words = C::Base::ZERO.mont_words().len();
     let mut out = Vec::with_capacity(points.len());
     for (src, empty) in points.chunks(8).zip(empty.chunks(8)) {
-        let mut rows = [&PAD_POINT.x; 8];
-        let mut ys = rows;
+        let mut xs = [&PAD_POINT.x; 8];
+        let mut ys = xs;
         for (k, p) in src.iter().enumerate() {
-            rows[k] = &p.x;
+            xs[k] = &p.x;
             ys[k] = &p.y;
         }
-        let x = scatter(&m.word_from_vector(&gather::<L>(rows)));
-        let y = scatter(&m.word_from_vector(&gather::<L>(ys)));
+        let x = words::<C::Base, L>(m, &gather::<L>(xs));
+        let y = words::<C::Base, L>(m, &gather::<L>(ys));
         for (k, e) in empty.iter().enumerate() {
-            if *e {
-                out.push(Affine::identity());
-                continue;
-            }
-            out.push(Affine::from_xy_unchecked(field_from_lane::<C::Base>(x[k], words), field_from_lane(y[k], words)));
+            out.push(if *e { Affine::identity() } else { Affine::from_xy_unchecked(x[k], y[k]) });
         }
     }
     out
 }
 
-/// The field element whose word-Montgomery value is the row in `v` (canonical, radix `2^52`).
-#[target_feature(enable = "avx512f")]
-fn field_from_lane<F: Field>(v: __m512i, words: usize) -> F {
-    let mut row = Row::default();
-    row.store(v);
-    let mut w = [0u64; 8];
-    ifma::from_radix52(&row, &mut w[..words]);
-    F::from_mont_words(&w[..words])
+/// The eight field elements of vector-form lanes (canonical `x·R'`).
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn words<F: Field, const L: usize>(m: &Mont52<L>, v: &Lanes<L>) -> [F; 8] {
+    let n = F::ZERO.mont_words().len();
+    ifma::words_from_lanes(&m.word_from_vector(v), n).map(|w| F::from_mont_words(&w[..n]))
 }
 
 /// One window's buckets in vector form, accumulated by batch-affine additions eight at a time.
@@ -262,7 +263,7 @@ impl<C: SwCurve, const L: usize> VecBuckets<'_, C, L> {
             self.empty[j] = true;
             return;
         }
-        self.buckets[j] = to_vector(self.m, &[d])[0];
+        self.buckets[j] = to_vector(self.m, &[d], false)[0];
     }
 
     /// Re-schedules the additions that met a busy bucket; more than a batch of them (inputs
@@ -358,12 +359,9 @@ fn blend<const L: usize>(mask: u8, a: &Lanes<L>, b: &Lanes<L>) -> Lanes<L> {
 /// Montgomery's trick, and back.
 #[target_feature(enable = "avx512f,avx512ifma")]
 fn invert_lanes<F: Field, const L: usize>(m: &Mont52<L>, v: &Lanes<L>) -> Lanes<L> {
-    let words = F::ZERO.mont_words().len();
-    let rows = scatter(&m.word_from_vector(v));
-    let mut elems: [F; 8] = core::array::from_fn(|k| field_from_lane(rows[k], words));
+    let mut elems = words::<F, L>(m, v);
     F::batch_inverse_vartime(&mut elems);
-    let back = elems.map(|e| ifma::to_radix52(e.mont_words()));
-    m.vector_from_word(&gather::<L>(back.each_ref()))
+    m.vector_from_word(&ifma::lanes_from_words::<L>(elems.each_ref().map(|e| e.mont_words())))
 }
 
 #[cfg(test)]
@@ -450,38 +448,41 @@ mod tests {
         agree::<p256::P256>(4);
     }
 
-    /// Radix-2^52 conversion round trips, and the Montgomery product matches the serial field's.
+    /// Radix-2^52 conversion round trips, and the lane arithmetic matches the serial field's.
     #[test]
     fn kernel_matches_field() {
         if !ifma::available() {
             return;
         }
-        use crate::field::PrimeField;
         type F = bls12_381::Fp;
         let mut rng = ChaCha20Rng::seed_from_u64(5);
-        let mut a: Vec<F> = (0..8).map(|_| F::random(&mut rng)).collect();
-        let b: Vec<F> = (0..8).map(|_| F::random(&mut rng)).collect();
+        let mut a: [F; 8] = core::array::from_fn(|_| F::random(&mut rng));
+        let b: [F; 8] = core::array::from_fn(|_| F::random(&mut rng));
         a[0] = F::ZERO;
         a[1] = -F::ONE;
-        let words = F::MODULUS.len();
         // SAFETY: `available()` confirmed AVX-512F and AVX-512 IFMA.
         unsafe {
-            let m = Mont52::<8>::new(&F::MODULUS);
-            let ra: Vec<Row> = a.iter().map(|x| ifma::to_radix52(x.mont_words())).collect();
-            let rb: Vec<Row> = b.iter().map(|x| ifma::to_radix52(x.mont_words())).collect();
-            let va = m.vector_from_word(&gather::<8>(core::array::from_fn(|k| &ra[k])));
-            let vb = m.vector_from_word(&gather::<8>(core::array::from_fn(|k| &rb[k])));
-            let prod = scatter(&m.word_from_vector(&m.canon(&m.mul(&va, &vb))));
-            let diff = scatter(&m.word_from_vector(&m.canon(&m.sub(&va, &vb, 1))));
-            let sum = scatter(&m.word_from_vector(&m.canon(&m.add(&va, &vb))));
+            let m = Mont52::<8>::new(F::mont_modulus().unwrap());
+            let words_a = ifma::words_from_lanes(&ifma::lanes_from_words::<8>(a.each_ref().map(|x| x.mont_words())), 6);
             for k in 0..8 {
-                assert_eq!(field_from_lane::<F>(prod[k], words), a[k] * b[k]);
-                assert_eq!(field_from_lane::<F>(diff[k], words), a[k] - b[k]);
-                assert_eq!(field_from_lane::<F>(sum[k], words), a[k] + b[k]);
+                assert_eq!(&words_a[k][..6], a[k].mont_words());
+                assert_eq!(ifma::to_radix52(a[k].mont_words()), {
+                    let mut r = Row::default();
+                    r.store(scatter(&ifma::lanes_from_words::<8>(a.each_ref().map(|x| x.mont_words())))[k]);
+                    r
+                });
             }
-            let inv = scatter(&m.word_from_vector(&invert_lanes::<F, 8>(&m, &vb)));
+            let va = m.vector_from_word(&ifma::lanes_from_words::<8>(a.each_ref().map(|x| x.mont_words())));
+            let vb = m.vector_from_word(&ifma::lanes_from_words::<8>(b.each_ref().map(|x| x.mont_words())));
+            let prod = words::<F, 8>(&m, &m.canon(&m.mul(&va, &vb)));
+            let diff = words::<F, 8>(&m, &m.canon(&m.sub(&va, &vb, 1)));
+            let sum = words::<F, 8>(&m, &m.canon(&m.add(&va, &vb)));
+            let inv = words::<F, 8>(&m, &invert_lanes::<F, 8>(&m, &vb));
             for k in 0..8 {
-                assert_eq!(field_from_lane::<F>(inv[k], words), b[k].inverse_vartime().unwrap());
+                assert_eq!(prod[k], a[k] * b[k]);
+                assert_eq!(diff[k], a[k] - b[k]);
+                assert_eq!(sum[k], a[k] + b[k]);
+                assert_eq!(inv[k], b[k].inverse_vartime().unwrap());
             }
         }
     }
