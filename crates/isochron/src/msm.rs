@@ -47,7 +47,9 @@ pub fn msm_vartime_parallel<G: Group>(points: &[G::Affine], scalars: &[G::Scalar
 /// BLS12-381 and BN254 ([`FixedBaseMsm::size_bytes`]). For the 4096 G1 points of the EIP-4844
 /// setup, the default layout (`c` = 13, `T` = 10, a single reduction) holds 81 920 points of
 /// 104 bytes, 8.1 MiB; [`FixedBaseMsm::with_copies_vartime`] with `T = 1` (endomorphism images
-/// only, the windows chosen per call) holds 8192 points, 0.8 MiB.
+/// only, the windows chosen per call) holds 8192 points, 0.8 MiB. On a CPU with AVX-512 IFMA, a
+/// table with shifted copies keeps its points a second time in the form of the vector backend
+/// (128 bytes each: 10 MiB more for the EIP-4844 default).
 #[derive(Clone, Debug)]
 pub struct FixedBaseMsm<G: Group> {
     table: G::MsmTable,

@@ -195,7 +195,9 @@ fn lt(a: &[u64; 8], b: &[u64; 8]) -> bool {
     false
 }
 
-/// The parameters of one modulus, broadcast to the eight lanes.
+/// The parameters of one modulus, broadcast to the eight lanes. Its constructor is a
+/// `target_feature` function, so a value exists only on a CPU with AVX-512F and AVX-512 IFMA:
+/// code holding one may call the vector functions.
 pub(crate) struct Mont52<const L: usize> {
     p: Lanes<L>,
     p2: Lanes<L>,

@@ -303,9 +303,7 @@ pub(super) const NEG: u32 = 1 << 31;
 
 /// A bucket set `B_j` (digit magnitude `j + 1`) over a slice of points and its weighted sum
 /// `Σ_j (j + 1)·B_j`.
-trait BucketSet<'a, C: SwCurve> {
-    /// `count` empty buckets, for additions of `points` (fewer than `2^31`).
-    fn new(count: usize, points: &'a [Affine<C>]) -> Self;
+pub(super) trait BucketSet<C: SwCurve> {
     /// `B_j += ±points[i]` (`−` when `neg`; the point not the identity).
     fn add(&mut self, j: usize, i: usize, neg: bool);
     /// `Σ_j (j + 1)·B_j`.
@@ -347,11 +345,14 @@ struct XyzzBuckets<'a, C: SwCurve> {
     points: &'a [Affine<C>],
 }
 
-impl<'a, C: SwCurve> BucketSet<'a, C> for XyzzBuckets<'a, C> {
+impl<'a, C: SwCurve> XyzzBuckets<'a, C> {
+    /// `count` empty buckets, for additions of `points`.
     fn new(count: usize, points: &'a [Affine<C>]) -> Self {
         XyzzBuckets { buckets: alloc::vec![Xyzz::IDENTITY; count], points }
     }
+}
 
+impl<C: SwCurve> BucketSet<C> for XyzzBuckets<'_, C> {
     #[inline]
     fn add(&mut self, j: usize, i: usize, neg: bool) {
         let p = &self.points[i];
@@ -396,7 +397,8 @@ struct Buckets<'a, C: SwCurve> {
     batch_size: usize,
 }
 
-impl<'a, C: SwCurve> BucketSet<'a, C> for Buckets<'a, C> {
+impl<'a, C: SwCurve> Buckets<'a, C> {
+    /// `count` empty buckets, for additions of `points` (fewer than `2^31`).
     fn new(count: usize, points: &'a [Affine<C>]) -> Self {
         let batch_size = batch_size(count);
         Buckets {
@@ -410,7 +412,9 @@ impl<'a, C: SwCurve> BucketSet<'a, C> for Buckets<'a, C> {
             batch_size,
         }
     }
+}
 
+impl<C: SwCurve> BucketSet<C> for Buckets<'_, C> {
     #[inline(always)]
     fn prefetch(&self, j: usize) {
         if let Some(b) = self.affine.get(j) {
@@ -703,30 +707,27 @@ fn reduce_affine<C: SwCurve>(buckets: &[Affine<C>]) -> Xyzz<C::Base> {
     acc
 }
 
+/// Adds one window's digits (`digits[i]` for point `i`) into `buckets` and returns their sum.
+pub(super) fn add_digits<C: SwCurve, B: BucketSet<C>>(mut buckets: B, digits: &[i32]) -> Xyzz<C::Base> {
+    for (i, &d) in digits.iter().enumerate() {
+        if let Some(&ahead) = digits.get(i + PREFETCH_DISTANCE) {
+            buckets.prefetch((ahead.unsigned_abs() as usize).wrapping_sub(1));
+        }
+        if d != 0 {
+            buckets.add(d.unsigned_abs() as usize - 1, i, d < 0);
+        }
+    }
+    buckets.finish()
+}
+
 /// The bucket sum of one window from its digits: batch-affine buckets ([`Buckets`]) from
 /// [`MIN_AFFINE_WINDOW`] bits on, XYZZ buckets with mixed additions (which handle `P + P` and
 /// `P + (−P)` themselves) below.
 fn window_sum<C: SwCurve>(points: &[Affine<C>], digits: &[i32], c: u32, count: usize) -> Xyzz<C::Base> {
-    fn run<'a, C: SwCurve, B: BucketSet<'a, C>>(
-        points: &'a [Affine<C>],
-        digits: &[i32],
-        count: usize,
-    ) -> Xyzz<C::Base> {
-        let mut buckets = B::new(count, points);
-        for (i, &d) in digits.iter().enumerate() {
-            if let Some(&ahead) = digits.get(i + PREFETCH_DISTANCE) {
-                buckets.prefetch((ahead.unsigned_abs() as usize).wrapping_sub(1));
-            }
-            if d != 0 {
-                buckets.add(d.unsigned_abs() as usize - 1, i, d < 0);
-            }
-        }
-        buckets.finish()
-    }
     if c < MIN_AFFINE_WINDOW {
-        run::<C, XyzzBuckets<C>>(points, digits, count)
+        add_digits(XyzzBuckets::new(count, points), digits)
     } else {
-        run::<C, Buckets<C>>(points, digits, count)
+        add_digits(Buckets::new(count, points), digits)
     }
 }
 
@@ -867,7 +868,9 @@ const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 ///
 /// Sizes for the 4096 points of the EIP-4844 setup on G1 of BLS12-381 (`d = 2`,
 /// 104-byte affine points): the default `c = 13`, `T = 10` is 81 920 points, 8.1 MiB
-/// (8 519 680 bytes); `T = 1` is 8192 points, 0.8 MiB.
+/// (8 519 680 bytes); `T = 1` is 8192 points, 0.8 MiB. On a CPU with AVX-512 IFMA a table with
+/// shifted copies also keeps its points in the vector backend's form (128 bytes a point: 10 MiB
+/// more for the default layout).
 #[derive(Clone, Debug)]
 pub struct MsmTable<C: SwCurve> {
     /// `points[(i·d + e)·T + t] = [2^(c·t)]·φᵉ(Pᵢ)`.
@@ -877,6 +880,10 @@ pub struct MsmTable<C: SwCurve> {
     copies: usize,
     window: u32,
     bits: u32,
+    /// The points in the vector backend's form (`msm_ifma`), where this CPU and field have it
+    /// and the table has shifted copies; empty otherwise.
+    #[cfg(target_arch = "x86_64")]
+    vector: Vec<super::msm_ifma::VPoint>,
 }
 
 /// The endomorphism dimension `d` and the bit bound of the split scalars of curve `C`.
@@ -924,7 +931,16 @@ impl<C: SwCurve> MsmTable<C> {
             }
         };
         if copies == 1 || n < SMALL_N {
-            return MsmTable { points: expand_points(points), len: n, dim, copies: 1, window: 0, bits };
+            return MsmTable {
+                points: expand_points(points),
+                len: n,
+                dim,
+                copies: 1,
+                window: 0,
+                bits,
+                #[cfg(target_arch = "x86_64")]
+                vector: Vec::new(),
+            };
         }
         let window = table_window(nd, bits, copies);
         let copies = copies.min((bits / window + 1) as usize);
@@ -959,7 +975,16 @@ impl<C: SwCurve> MsmTable<C> {
                 }
             }
         }
-        MsmTable { points: table, len: n, dim, copies, window, bits }
+        MsmTable {
+            #[cfg(target_arch = "x86_64")]
+            vector: if window >= MIN_AFFINE_WINDOW { super::msm_ifma::table_vector(&table) } else { Vec::new() },
+            points: table,
+            len: n,
+            dim,
+            copies,
+            window,
+            bits,
+        }
     }
 
     /// The number of points of the set.
@@ -982,9 +1007,14 @@ impl<C: SwCurve> MsmTable<C> {
         self.window
     }
 
-    /// The memory held by the table's points, in bytes (`d·T·n` affine points).
+    /// The memory held by the table's points, in bytes (`d·T·n` affine points, and the same
+    /// points in the form of the AVX-512 IFMA backend where the CPU has it).
     pub fn size_bytes(&self) -> usize {
-        self.points.len() * core::mem::size_of::<Affine<C>>()
+        #[cfg(target_arch = "x86_64")]
+        let vector = self.vector.len() * core::mem::size_of::<super::msm_ifma::VPoint>();
+        #[cfg(not(target_arch = "x86_64"))]
+        let vector = 0;
+        self.points.len() * core::mem::size_of::<Affine<C>>() + vector
     }
 }
 
@@ -1030,12 +1060,22 @@ pub(crate) fn msm_with_table_vartime<C: SwCurve>(
         return Projective::identity();
     }
     let chunk = entries.len().div_ceil(pieces(parallel));
+    #[cfg(target_arch = "x86_64")]
+    if !table.vector.is_empty() && vector_enabled() {
+        if let Some(parts) = super::msm_ifma::table_sums(table, &table.vector, &entries, chunk, parallel) {
+            let mut acc = Xyzz::IDENTITY;
+            for s in &parts {
+                acc = acc.add_vartime::<C>(s);
+            }
+            return acc.to_homogeneous();
+        }
+    }
     let parts = par_map(entries.len().div_ceil(chunk), parallel, |p| {
         let part = &entries[p * chunk..((p + 1) * chunk).min(entries.len())];
         if table.window < MIN_AFFINE_WINDOW {
-            table_sum::<C, XyzzBuckets<C>>(table, part)
+            table_sum(table, part, |count| XyzzBuckets::new(count, &table.points))
         } else {
-            table_sum::<C, Buckets<C>>(table, part)
+            table_sum(table, part, |count| Buckets::new(count, &table.points))
         }
     });
     let mut acc = Xyzz::IDENTITY;
@@ -1047,9 +1087,10 @@ pub(crate) fn msm_with_table_vartime<C: SwCurve>(
 
 /// `Σ` over split scalars `entries` of the table's points: `T` windows per bucket set, groups of
 /// windows combined by `c·T` doublings.
-fn table_sum<'a, C: SwCurve, B: BucketSet<'a, C>>(
-    table: &'a MsmTable<C>,
+pub(super) fn table_sum<C: SwCurve, B: BucketSet<C>>(
+    table: &MsmTable<C>,
     entries: &[(u32, [u64; 4], bool)],
+    make: impl Fn(usize) -> B,
 ) -> Xyzz<C::Base> {
     let c = table.window;
     let copies = table.copies;
@@ -1063,7 +1104,7 @@ fn table_sum<'a, C: SwCurve, B: BucketSet<'a, C>>(
         }
         let (first, last) = (g * copies, ((g + 1) * copies).min(windows));
         let count = (first..last).map(|w| window_buckets(table.bits, c, w)).max().unwrap_or(1);
-        let mut buckets = B::new(count, &table.points);
+        let mut buckets = make(count);
         for (row, k, neg) in entries {
             scalar_digits(k, c, &mut digits[..windows]);
             let base = *row as usize * copies;

@@ -14,7 +14,7 @@
 
 use alloc::vec::Vec;
 
-use super::msm::{batch_size, finish_buckets, MsmShape, FINAL_ROUNDS, NEG, PREFETCH_DISTANCE};
+use super::msm::{add_digits, batch_size, finish_buckets, table_sum, BucketSet, MsmShape, MsmTable, FINAL_ROUNDS, NEG};
 use super::xyzz::Xyzz;
 use super::{Affine, Projective, SwCurve};
 use crate::field::Field;
@@ -23,29 +23,35 @@ use crate::limbs::x86_64_ifma::{self as ifma, gather, scatter, Lanes, Mont52, Ro
 /// A point in the vector form: canonical `x·R'` and `y·R'` rows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
-struct VPoint {
+pub(super) struct VPoint {
     x: Row,
     y: Row,
 }
 
+/// The limb count of the vector backend for the curve's base field, and its modulus, if this
+/// CPU and the field have the backend.
+fn backend<C: SwCurve>() -> Option<(&'static [u64], usize)> {
+    let modulus = C::Base::mont_modulus()?;
+    if !ifma::available() {
+        return None;
+    }
+    Some((modulus, ifma::limbs_for(modulus.len())?))
+}
+
 /// The window sums of [`super::msm`]'s Pippenger on the vector backend, when this CPU and the
 /// curve's base field have one: `points` the split points, `digits` window-major
-/// (`digits[w·n + i]`), `buckets(w)` the bucket count of window `w`.
+/// (`digits[w·n + i]`).
 pub(super) fn window_sums<C: SwCurve>(
     points: &[Affine<C>],
     digits: &[i32],
     shape: MsmShape,
     parallel: bool,
 ) -> Option<Vec<Xyzz<C::Base>>> {
-    let modulus = C::Base::mont_modulus()?;
-    if !ifma::available() {
-        return None;
-    }
-    match ifma::limbs_for(modulus.len())? {
-        // SAFETY: `available()` confirmed AVX-512F and AVX-512 IFMA.
-        5 => Some(unsafe { run::<C, 5>(modulus, points, digits, shape, parallel) }),
+    match backend::<C>()? {
+        // SAFETY: `backend()` confirmed AVX-512F and AVX-512 IFMA.
+        (modulus, 5) => Some(unsafe { run::<C, 5>(modulus, points, digits, shape, parallel) }),
         // SAFETY: as above.
-        8 => Some(unsafe { run::<C, 8>(modulus, points, digits, shape, parallel) }),
+        (modulus, 8) => Some(unsafe { run::<C, 8>(modulus, points, digits, shape, parallel) }),
         _ => None,
     }
 }
@@ -61,9 +67,56 @@ fn run<C: SwCurve, const L: usize>(
     let m = Mont52::<L>::new(modulus);
     let vpoints = to_vector(&m, points, parallel);
     let n = points.len();
-    // The closure inherits `run`'s target features.
-    let one = |w: usize| window_sum::<C, L>(&m, &vpoints, points, &digits[w * n..(w + 1) * n], shape.buckets(w));
+    let one = |w: usize| {
+        let buckets = VecBuckets::new(&m, &vpoints, points, shape.buckets(w));
+        add_digits(buckets, &digits[w * n..(w + 1) * n])
+    };
     super::msm::par_map(shape.windows, parallel, one)
+}
+
+/// A fixed-base table's points in vector form (empty where this CPU or field has no backend).
+pub(super) fn table_vector<C: SwCurve>(points: &[Affine<C>]) -> Vec<VPoint> {
+    match backend::<C>() {
+        // SAFETY: `backend()` confirmed AVX-512F and AVX-512 IFMA.
+        Some((modulus, 5)) => unsafe { to_vector(&Mont52::<5>::new(modulus), points, false) },
+        // SAFETY: as above.
+        Some((modulus, 8)) => unsafe { to_vector(&Mont52::<8>::new(modulus), points, false) },
+        _ => Vec::new(),
+    }
+}
+
+/// The sums over `entries` of a fixed-base table (`msm::table_sum`) in parts of `chunk`
+/// entries, on the vector backend; `vector` is the table's [`table_vector`].
+pub(super) fn table_sums<C: SwCurve>(
+    table: &MsmTable<C>,
+    vector: &[VPoint],
+    entries: &[(u32, [u64; 4], bool)],
+    chunk: usize,
+    parallel: bool,
+) -> Option<Vec<Xyzz<C::Base>>> {
+    match backend::<C>()? {
+        // SAFETY: `backend()` confirmed AVX-512F and AVX-512 IFMA.
+        (modulus, 5) => Some(unsafe { run_table::<C, 5>(modulus, table, vector, entries, chunk, parallel) }),
+        // SAFETY: as above.
+        (modulus, 8) => Some(unsafe { run_table::<C, 8>(modulus, table, vector, entries, chunk, parallel) }),
+        _ => None,
+    }
+}
+
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn run_table<C: SwCurve, const L: usize>(
+    modulus: &[u64],
+    table: &MsmTable<C>,
+    vector: &[VPoint],
+    entries: &[(u32, [u64; 4], bool)],
+    chunk: usize,
+    parallel: bool,
+) -> Vec<Xyzz<C::Base>> {
+    let m = Mont52::<L>::new(modulus);
+    super::msm::par_map(entries.len().div_ceil(chunk), parallel, |p| {
+        let part = &entries[p * chunk..entries.len().min((p + 1) * chunk)];
+        table_sum(table, part, |count| VecBuckets::new(&m, vector, &table.points, count))
+    })
 }
 
 /// The points in vector form (none is the identity: the split dropped them), on rayon's pool
@@ -124,9 +177,10 @@ fn words<F: Field, const L: usize>(m: &Mont52<L>, v: &Lanes<L>) -> [F; 8] {
     ifma::words_from_lanes(&m.word_from_vector(v), n).map(|w| F::from_mont_words(&w[..n]))
 }
 
-/// One window's buckets in vector form, accumulated by batch-affine additions eight at a time.
-struct VecBuckets<'a, C: SwCurve, const L: usize> {
-    _curve: core::marker::PhantomData<C>,
+/// One set of buckets in vector form, accumulated by batch-affine additions eight at a time.
+/// Only built on a CPU with AVX-512F and AVX-512 IFMA (its [`Mont52`] cannot be made
+/// elsewhere), which is what makes its calls into the vector code sound.
+pub(super) struct VecBuckets<'a, C: SwCurve, const L: usize> {
     m: &'a Mont52<L>,
     /// `p` in radix `2^52`, for negations.
     p: Row,
@@ -134,6 +188,8 @@ struct VecBuckets<'a, C: SwCurve, const L: usize> {
     empty: Vec<bool>,
     busy: Vec<bool>,
     points: &'a [VPoint],
+    /// The same points in affine form (the additions left to the reduction).
+    affine_points: &'a [Affine<C>],
     /// The pending batch: bucket index and point index (with [`NEG`]).
     batch: Vec<(u32, u32)>,
     /// Per group of eight, the running products before it.
@@ -148,55 +204,73 @@ static PAD_BUCKET: VPoint = VPoint { x: Row([0; 8]), y: Row([0; 8]) };
 /// See [`PAD_BUCKET`].
 static PAD_POINT: VPoint = VPoint { x: Row([1, 0, 0, 0, 0, 0, 0, 0]), y: Row([0; 8]) };
 
-/// `Σ_j (j + 1)·B_j` of one window from its digits.
-#[target_feature(enable = "avx512f,avx512ifma")]
-fn window_sum<C: SwCurve, const L: usize>(
-    m: &Mont52<L>,
-    points: &[VPoint],
-    affine_points: &[Affine<C>],
-    digits: &[i32],
-    count: usize,
-) -> Xyzz<C::Base> {
-    let batch_size = batch_size(count);
-    let mut b = VecBuckets::<C, L> {
-        _curve: core::marker::PhantomData,
-        m,
-        p: ifma::to_radix52(C::Base::mont_modulus().unwrap_or(&[])),
-        buckets: alloc::vec![VPoint::default(); count],
-        empty: alloc::vec![true; count],
-        busy: alloc::vec![false; count],
-        points,
-        batch: Vec::with_capacity(batch_size),
-        prefix: Vec::with_capacity(batch_size.div_ceil(8)),
-        conflicts: Vec::new(),
-        deferred: Vec::new(),
-        batch_size,
-    };
-    for (i, &d) in digits.iter().enumerate() {
-        if let Some(&ahead) = digits.get(i + PREFETCH_DISTANCE) {
-            if let Some(bucket) = b.buckets.get((ahead.unsigned_abs() as usize).wrapping_sub(1)) {
-                super::msm::prefetch(bucket);
-            }
-        }
-        if d != 0 {
-            b.push(d.unsigned_abs() as usize - 1, i as u32 | if d < 0 { NEG } else { 0 });
-            if b.batch.len() >= b.batch_size {
-                b.flush();
-                b.retry();
-            }
+impl<'a, C: SwCurve, const L: usize> VecBuckets<'a, C, L> {
+    /// `count` empty buckets for additions of `points` (vector form) / `affine_points` (the
+    /// same points).
+    pub(super) fn new(m: &'a Mont52<L>, points: &'a [VPoint], affine_points: &'a [Affine<C>], count: usize) -> Self {
+        let batch_size = batch_size(count);
+        VecBuckets {
+            m,
+            p: ifma::to_radix52(C::Base::mont_modulus().unwrap_or(&[])),
+            buckets: alloc::vec![VPoint::default(); count],
+            empty: alloc::vec![true; count],
+            busy: alloc::vec![false; count],
+            points,
+            affine_points,
+            batch: Vec::with_capacity(batch_size),
+            prefix: Vec::with_capacity(batch_size.div_ceil(8)),
+            conflicts: Vec::new(),
+            deferred: Vec::new(),
+            batch_size,
         }
     }
-    b.flush();
-    for _ in 0..FINAL_ROUNDS {
-        if b.conflicts.is_empty() {
-            break;
+
+    /// The bucket sum, with the vector code's target features.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn finish_vector(mut self) -> Xyzz<C::Base> {
+        self.flush();
+        for _ in 0..FINAL_ROUNDS {
+            if self.conflicts.is_empty() {
+                break;
+            }
+            self.retry();
+            self.flush();
         }
-        b.retry();
-        b.flush();
+        self.deferred.append(&mut self.conflicts);
+        let affine = to_affine::<C, L>(self.m, &self.buckets, &self.empty);
+        finish_buckets(&affine, self.deferred, self.affine_points)
     }
-    b.deferred.append(&mut b.conflicts);
-    let affine = to_affine::<C, L>(m, &b.buckets, &b.empty);
-    finish_buckets(&affine, b.deferred, affine_points)
+
+    /// [`BucketSet::add`] with the vector code's target features.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn add_vector(&mut self, j: usize, i: u32) {
+        self.push(j, i);
+        if self.batch.len() >= self.batch_size {
+            self.flush();
+            self.retry();
+        }
+    }
+}
+
+impl<C: SwCurve, const L: usize> BucketSet<C> for VecBuckets<'_, C, L> {
+    #[inline]
+    fn add(&mut self, j: usize, i: usize, neg: bool) {
+        // SAFETY: a `VecBuckets` exists only on a CPU with AVX-512F and AVX-512 IFMA (its
+        // `Mont52` was built there).
+        unsafe { self.add_vector(j, i as u32 | if neg { NEG } else { 0 }) }
+    }
+
+    fn finish(self) -> Xyzz<C::Base> {
+        // SAFETY: as in `add`.
+        unsafe { self.finish_vector() }
+    }
+
+    #[inline(always)]
+    fn prefetch(&self, j: usize) {
+        if let Some(b) = self.buckets.get(j) {
+            super::msm::prefetch(b);
+        }
+    }
 }
 
 impl<C: SwCurve, const L: usize> VecBuckets<'_, C, L> {
@@ -231,6 +305,10 @@ impl<C: SwCurve, const L: usize> VecBuckets<'_, C, L> {
     fn push(&mut self, j: usize, i: u32) {
         if self.busy[j] {
             self.conflicts.push((j as u32, i));
+            return;
+        }
+        if bool::from(self.affine_points[(i & !NEG) as usize].infinity) {
+            // (Only a table's copies can be the identity: the split drops identity points.)
             return;
         }
         if self.empty[j] {
@@ -431,6 +509,27 @@ mod tests {
     #[test]
     fn bls12_381_g1() {
         agree::<bls12_381::G1Curve>(1);
+    }
+
+    /// Fixed-base tables: the vector backend's sums equal the serial ones.
+    #[test]
+    fn tables_agree() {
+        if !ifma::available() {
+            return;
+        }
+        let mut rng = ChaCha20Rng::seed_from_u64(6);
+        let pts = points::<bls12_381::G1Curve>(&mut rng, 1500);
+        let ks: Vec<Scalar<bls12_381::G1Curve>> =
+            (0..1500).map(|_| Scalar::<bls12_381::G1Curve>::random(&mut rng)).collect();
+        for copies in [2, 5, 11] {
+            let table = MsmTable::new(&pts, Some(copies));
+            let vector = super::super::msm::msm_with_table_vartime(&table, &ks, false);
+            force_serial(true);
+            let serial = super::super::msm::msm_with_table_vartime(&table, &ks, false);
+            force_serial(false);
+            assert!(vector == serial, "copies = {copies}");
+            assert!(vector == msm_vartime(&pts, &ks, false), "copies = {copies}");
+        }
     }
 
     #[test]
