@@ -708,6 +708,7 @@ fn reduce_affine<C: SwCurve>(buckets: &[Affine<C>]) -> Xyzz<C::Base> {
 }
 
 /// Adds one window's digits (`digits[i]` for point `i`) into `buckets` and returns their sum.
+#[inline(always)]
 pub(super) fn add_digits<C: SwCurve, B: BucketSet<C>>(mut buckets: B, digits: &[i32]) -> Xyzz<C::Base> {
     for (i, &d) in digits.iter().enumerate() {
         if let Some(&ahead) = digits.get(i + PREFETCH_DISTANCE) {

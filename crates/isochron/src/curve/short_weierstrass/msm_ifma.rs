@@ -208,7 +208,8 @@ impl<'a, C: SwCurve, const L: usize> VecBuckets<'a, C, L> {
     /// `count` empty buckets for additions of `points` (vector form) / `affine_points` (the
     /// same points).
     pub(super) fn new(m: &'a Mont52<L>, points: &'a [VPoint], affine_points: &'a [Affine<C>], count: usize) -> Self {
-        let batch_size = batch_size(count);
+        // Twice the serial batches: the vector additions are cheaper, the inversion is not.
+        let batch_size = batch_size(2 * count);
         VecBuckets {
             m,
             p: ifma::to_radix52(C::Base::mont_modulus().unwrap_or(&[])),
@@ -242,6 +243,7 @@ impl<'a, C: SwCurve, const L: usize> VecBuckets<'a, C, L> {
     }
 
     /// [`BucketSet::add`] with the vector code's target features.
+    #[inline]
     #[target_feature(enable = "avx512f,avx512ifma")]
     fn add_vector(&mut self, j: usize, i: u32) {
         self.push(j, i);
@@ -253,7 +255,7 @@ impl<'a, C: SwCurve, const L: usize> VecBuckets<'a, C, L> {
 }
 
 impl<C: SwCurve, const L: usize> BucketSet<C> for VecBuckets<'_, C, L> {
-    #[inline]
+    #[inline(always)]
     fn add(&mut self, j: usize, i: usize, neg: bool) {
         // SAFETY: a `VecBuckets` exists only on a CPU with AVX-512F and AVX-512 IFMA (its
         // `Mont52` was built there).
@@ -301,6 +303,7 @@ impl<C: SwCurve, const L: usize> VecBuckets<'_, C, L> {
 
     /// `B_j += ±points[i]` into the batch, or at once when no addition of distinct `x` is
     /// needed (empty bucket, `P + (−P)`, `P + P`); a bucket already in the batch is set aside.
+    #[inline]
     #[target_feature(enable = "avx512f,avx512ifma")]
     fn push(&mut self, j: usize, i: u32) {
         if self.busy[j] {
@@ -379,6 +382,7 @@ impl<C: SwCurve, const L: usize> VecBuckets<'_, C, L> {
     }
 
     /// Performs the pending additions, eight at a time, with one scalar inversion.
+    #[inline(never)]
     #[target_feature(enable = "avx512f,avx512ifma")]
     fn flush(&mut self) {
         if self.batch.is_empty() {
@@ -410,7 +414,7 @@ impl<C: SwCurve, const L: usize> VecBuckets<'_, C, L> {
             // λ = (y_P − y_B)/(x_P − x_B), or λ' = −λ = (y_P + y_B)/(x_P − x_B) for b − p.
             let num = blend(neg, &m.sub(&yp, &yb, 1), &m.add(&yp, &yb));
             let lambda = m.mul(&num, &d_inv);
-            let x = m.canon(&m.sub(&m.sub(&m.mul(&lambda, &lambda), &xb, 1), &xp, 1));
+            let x = m.canon(&m.sub(&m.sub(&m.sqr(&lambda), &xb, 1), &xp, 1));
             // y = λ·(x_B − x) − y_B, or λ'·(x − x_B) − y_B.
             let dx = blend(neg, &m.sub(&xb, &x, 1), &m.sub(&x, &xb, 1));
             let y = m.canon(&m.sub(&m.mul(&lambda, &dx), &yb, 1));
@@ -574,11 +578,13 @@ mod tests {
             let va = m.vector_from_word(&ifma::lanes_from_words::<8>(a.each_ref().map(|x| x.mont_words())));
             let vb = m.vector_from_word(&ifma::lanes_from_words::<8>(b.each_ref().map(|x| x.mont_words())));
             let prod = words::<F, 8>(&m, &m.canon(&m.mul(&va, &vb)));
+            let sq = words::<F, 8>(&m, &m.canon(&m.sqr(&va)));
             let diff = words::<F, 8>(&m, &m.canon(&m.sub(&va, &vb, 1)));
             let sum = words::<F, 8>(&m, &m.canon(&m.add(&va, &vb)));
             let inv = words::<F, 8>(&m, &invert_lanes::<F, 8>(&m, &vb));
             for k in 0..8 {
                 assert_eq!(prod[k], a[k] * b[k]);
+                assert_eq!(sq[k], a[k].square());
                 assert_eq!(diff[k], a[k] - b[k]);
                 assert_eq!(sum[k], a[k] + b[k]);
                 assert_eq!(inv[k], b[k].inverse_vartime().unwrap());
