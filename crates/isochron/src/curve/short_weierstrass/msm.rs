@@ -661,10 +661,10 @@ fn batch_add<C: SwCurve>(acc: &mut [Affine<C>], add: &[Affine<C>], prefix: &mut 
 }
 
 /// Bucket sets at least this large are reduced by [`reduce_affine`].
-const MIN_AFFINE_REDUCTION: usize = 512;
+pub(super) const MIN_AFFINE_REDUCTION: usize = 512;
 
 /// Segments of [`reduce_affine`], at most.
-const MAX_SEGMENTS: usize = 256;
+pub(super) const MAX_SEGMENTS: usize = 256;
 
 /// `Σ_j (j + 1)·B_j` for affine buckets (their count a power of two, at least
 /// [`MIN_AFFINE_REDUCTION`]) by running sums in affine coordinates: the buckets are cut into
@@ -689,6 +689,12 @@ fn reduce_affine<C: SwCurve>(buckets: &[Affine<C>]) -> Xyzz<C::Base> {
         batch_add(&mut running, &column, &mut prefix, &mut kind);
         batch_add(&mut total, &running, &mut prefix, &mut kind);
     }
+    combine_segments(&running, &total, len)
+}
+
+/// The end of [`reduce_affine`]: `Σ_s T_s + L·Σ_s s·R_s` from the segments' running sums `R_s`
+/// and sums of running sums `T_s` (`L = len`, a power of two).
+pub(super) fn combine_segments<C: SwCurve>(running: &[Affine<C>], total: &[Affine<C>], len: usize) -> Xyzz<C::Base> {
     let mut r = Xyzz::IDENTITY;
     let mut acc = Xyzz::IDENTITY;
     for p in running[1..].iter().rev() {
@@ -701,7 +707,7 @@ fn reduce_affine<C: SwCurve>(buckets: &[Affine<C>]) -> Xyzz<C::Base> {
         l >>= 1;
     }
     debug_assert!(len.is_power_of_two());
-    for p in &total {
+    for p in total {
         acc = acc.add_mixed_vartime(p);
     }
     acc

@@ -14,7 +14,10 @@
 
 use alloc::vec::Vec;
 
-use super::msm::{add_digits, batch_size, finish_buckets, table_sum, BucketSet, MsmShape, MsmTable, FINAL_ROUNDS, NEG};
+use super::msm::{
+    add_digits, batch_size, combine_segments, finish_buckets, table_sum, BucketSet, MsmShape, MsmTable, FINAL_ROUNDS,
+    MAX_SEGMENTS, MIN_AFFINE_REDUCTION, NEG,
+};
 use super::xyzz::Xyzz;
 use super::{Affine, Projective, SwCurve};
 use crate::field::Field;
@@ -238,6 +241,9 @@ impl<'a, C: SwCurve, const L: usize> VecBuckets<'a, C, L> {
             self.flush();
         }
         self.deferred.append(&mut self.conflicts);
+        if self.deferred.is_empty() && self.buckets.len() >= MIN_AFFINE_REDUCTION {
+            return reduce::<C, L>(self.m, &self.buckets, &self.empty);
+        }
         let affine = to_affine::<C, L>(self.m, &self.buckets, &self.empty);
         finish_buckets(&affine, self.deferred, self.affine_points)
     }
@@ -338,13 +344,7 @@ impl<C: SwCurve, const L: usize> VecBuckets<'_, C, L> {
     /// `B_j ← 2·B_j` in the serial arithmetic (rare: a point added to its own bucket).
     #[target_feature(enable = "avx512f,avx512ifma")]
     fn double(&mut self, j: usize) {
-        let b = to_affine::<C, L>(self.m, &self.buckets[j..=j], &[false])[0];
-        let d = Projective::from(b).double().to_affine();
-        if bool::from(d.infinity) {
-            self.empty[j] = true;
-            return;
-        }
-        self.buckets[j] = to_vector(self.m, &[d], false)[0];
+        double::<C, L>(self.m, &mut self.buckets[j], &mut self.empty[j]);
     }
 
     /// Re-schedules the additions that met a busy bucket; more than a batch of them (inputs
@@ -365,69 +365,149 @@ impl<C: SwCurve, const L: usize> VecBuckets<'_, C, L> {
         }
     }
 
-    /// The rows of group `g` of the batch (`k`-th addition in lane `k`; pads past the end):
-    /// buckets, points, and the lanes whose point is negated.
-    fn group(&self, g: usize) -> ([&VPoint; 8], [&VPoint; 8], u8) {
-        let mut bs = [&PAD_BUCKET; 8];
-        let mut ps = [&PAD_POINT; 8];
-        let mut neg = 0u8;
-        for (k, (j, i)) in self.batch[8 * g..].iter().take(8).enumerate() {
-            bs[k] = &self.buckets[*j as usize];
-            ps[k] = &self.points[(i & !NEG) as usize];
-            if i & NEG != 0 {
-                neg |= 1 << k;
-            }
-        }
-        (bs, ps, neg)
-    }
-
     /// Performs the pending additions, eight at a time, with one scalar inversion.
     #[inline(never)]
     #[target_feature(enable = "avx512f,avx512ifma")]
     fn flush(&mut self) {
-        if self.batch.is_empty() {
-            return;
-        }
-        let m = self.m;
-        let groups = self.batch.len().div_ceil(8);
-        // Forward: the running products of the denominators x_P − x_B, one per lane.
-        self.prefix.clear();
-        let mut acc = m.one();
-        for g in 0..groups {
-            let (bs, ps, _) = self.group(g);
-            let xb = gather::<L>(bs.map(|b| &b.x));
-            let xp = gather::<L>(ps.map(|p| &p.x));
-            self.prefix.push(acc);
-            acc = m.mul(&acc, &m.sub(&xp, &xb, 1));
-        }
-        let mut inv = invert_lanes::<C::Base, L>(m, &acc);
-        // Backward: each group's additions, and the inverse of the products before it.
-        for g in (0..groups).rev() {
-            let (bs, ps, neg) = self.group(g);
-            let xb = gather::<L>(bs.map(|b| &b.x));
-            let yb = gather::<L>(bs.map(|b| &b.y));
-            let xp = gather::<L>(ps.map(|p| &p.x));
-            let yp = gather::<L>(ps.map(|p| &p.y));
-            let d = m.sub(&xp, &xb, 1);
-            let d_inv = m.mul(&inv, &self.prefix[g]);
-            inv = m.mul(&inv, &d);
-            // λ = (y_P − y_B)/(x_P − x_B), or λ' = −λ = (y_P + y_B)/(x_P − x_B) for b − p.
-            let num = blend(neg, &m.sub(&yp, &yb, 1), &m.add(&yp, &yb));
-            let lambda = m.mul(&num, &d_inv);
-            let x = m.canon(&m.sub(&m.sub(&m.sqr(&lambda), &xb, 1), &xp, 1));
-            // y = λ·(x_B − x) − y_B, or λ'·(x − x_B) − y_B.
-            let dx = blend(neg, &m.sub(&xb, &x, 1), &m.sub(&x, &xb, 1));
-            let y = m.canon(&m.sub(&m.mul(&lambda, &dx), &yb, 1));
-            let (x, y) = (scatter(&x), scatter(&y));
-            for (k, (j, _)) in self.batch[8 * g..].iter().take(8).enumerate() {
-                let b = &mut self.buckets[*j as usize];
-                b.x.store(x[k]);
-                b.y.store(y[k]);
-                self.busy[*j as usize] = false;
-            }
+        add_pairs::<C::Base, L>(self.m, &mut self.buckets, self.points, &self.batch, &mut self.prefix);
+        for (j, _) in &self.batch {
+            self.busy[*j as usize] = false;
         }
         self.batch.clear();
     }
+}
+
+/// `acc[j] ← acc[j] ± add[i]` for every `(j, i)` of `pairs` (`−` when `i` has [`NEG`]; the `j`
+/// distinct, the `x` coordinates of each pair different), eight at a time (lane `k` of group
+/// `g` is pair `8g + k`) with one scalar inversion; `prefix` is scratch space.
+#[inline(never)]
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn add_pairs<F: Field, const L: usize>(
+    m: &Mont52<L>,
+    acc: &mut [VPoint],
+    add: &[VPoint],
+    pairs: &[(u32, u32)],
+    prefix: &mut Vec<Lanes<L>>,
+) {
+    if pairs.is_empty() {
+        return;
+    }
+    // The rows of group `g` (pads past the end) and the lanes whose point is negated.
+    let group = |acc: &[VPoint], g: usize| {
+        let mut bs = [&PAD_BUCKET; 8];
+        let mut ps = [&PAD_POINT; 8];
+        let mut neg = 0u8;
+        for (k, (j, i)) in pairs[8 * g..].iter().take(8).enumerate() {
+            bs[k] = &acc[*j as usize];
+            ps[k] = &add[(i & !NEG) as usize];
+            if i & NEG != 0 {
+                neg |= 1 << k;
+            }
+        }
+        let xb = gather::<L>(bs.map(|b| &b.x));
+        let yb = gather::<L>(bs.map(|b| &b.y));
+        let xp = gather::<L>(ps.map(|p| &p.x));
+        let yp = gather::<L>(ps.map(|p| &p.y));
+        (xb, yb, xp, yp, neg)
+    };
+    let groups = pairs.len().div_ceil(8);
+    // Forward: the running products of the denominators x_P − x_B, one per lane.
+    prefix.clear();
+    let mut product = m.one();
+    for g in 0..groups {
+        let (xb, _, xp, _, _) = group(acc, g);
+        prefix.push(product);
+        product = m.mul(&product, &m.sub(&xp, &xb, 1));
+    }
+    let mut inv = invert_lanes::<F, L>(m, &product);
+    // Backward: each group's additions, and the inverse of the products before it.
+    for g in (0..groups).rev() {
+        let (xb, yb, xp, yp, neg) = group(acc, g);
+        let d = m.sub(&xp, &xb, 1);
+        let d_inv = m.mul(&inv, &prefix[g]);
+        inv = m.mul(&inv, &d);
+        // λ = (y_P − y_B)/(x_P − x_B), or λ' = −λ = (y_P + y_B)/(x_P − x_B) for b − p.
+        let num = blend(neg, &m.sub(&yp, &yb, 1), &m.add(&yp, &yb));
+        let lambda = m.mul(&num, &d_inv);
+        let x = m.canon(&m.sub(&m.sub(&m.sqr(&lambda), &xb, 1), &xp, 1));
+        // y = λ·(x_B − x) − y_B, or λ'·(x − x_B) − y_B.
+        let dx = blend(neg, &m.sub(&xb, &x, 1), &m.sub(&x, &xb, 1));
+        let y = m.canon(&m.sub(&m.mul(&lambda, &dx), &yb, 1));
+        let (x, y) = (scatter(&x), scatter(&y));
+        for (k, (j, _)) in pairs[8 * g..].iter().take(8).enumerate() {
+            let b = &mut acc[*j as usize];
+            b.x.store(x[k]);
+            b.y.store(y[k]);
+        }
+    }
+}
+
+/// `p ← 2·p` in the serial arithmetic (rare: a point met itself), `empty` if that is the
+/// identity.
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn double<C: SwCurve, const L: usize>(m: &Mont52<L>, p: &mut VPoint, empty: &mut bool) {
+    let a = to_affine::<C, L>(m, core::slice::from_ref(p), &[false])[0];
+    let d = Projective::from(a).double().to_affine();
+    *empty = bool::from(d.infinity);
+    if !*empty {
+        *p = to_vector(m, &[d], false)[0];
+    }
+}
+
+/// `acc[s] += add[s]` for every `s` (`empty` flags for the identity) with one inversion
+/// ([`add_pairs`]); the cases without a sum of distinct `x` are done at once.
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn add_slices<C: SwCurve, const L: usize>(
+    m: &Mont52<L>,
+    acc: &mut [VPoint],
+    acc_empty: &mut [bool],
+    add: &[VPoint],
+    add_empty: &[bool],
+    pairs: &mut Vec<(u32, u32)>,
+    prefix: &mut Vec<Lanes<L>>,
+) {
+    pairs.clear();
+    for s in 0..acc.len() {
+        if add_empty[s] {
+            continue;
+        }
+        if acc_empty[s] {
+            acc[s] = add[s];
+            acc_empty[s] = false;
+        } else if acc[s].x != add[s].x {
+            pairs.push((s as u32, s as u32));
+        } else if acc[s].y == add[s].y && acc[s].y.0 != [0; 8] {
+            double::<C, L>(m, &mut acc[s], &mut acc_empty[s]);
+        } else {
+            acc_empty[s] = true;
+        }
+    }
+    add_pairs::<C::Base, L>(m, acc, add, pairs, prefix);
+}
+
+/// `Σ_j (j + 1)·B_j` of vector-form buckets: `msm::reduce_affine` (segments of running sums
+/// advancing side by side, one inversion per step) on the vector backend.
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn reduce<C: SwCurve, const L: usize>(m: &Mont52<L>, buckets: &[VPoint], empty: &[bool]) -> Xyzz<C::Base> {
+    let count = buckets.len();
+    let segments = (count / 8).clamp(1, MAX_SEGMENTS);
+    let len = count / segments;
+    let mut running = alloc::vec![VPoint::default(); segments];
+    let mut running_empty = alloc::vec![true; segments];
+    let mut total = running.clone();
+    let mut total_empty = running_empty.clone();
+    let mut column = running.clone();
+    let mut column_empty = running_empty.clone();
+    let (mut pairs, mut prefix) = (Vec::with_capacity(segments), Vec::with_capacity(segments.div_ceil(8)));
+    for step in (0..len).rev() {
+        for s in 0..segments {
+            column[s] = buckets[s * len + step];
+            column_empty[s] = empty[s * len + step];
+        }
+        add_slices::<C, L>(m, &mut running, &mut running_empty, &column, &column_empty, &mut pairs, &mut prefix);
+        add_slices::<C, L>(m, &mut total, &mut total_empty, &running, &running_empty, &mut pairs, &mut prefix);
+    }
+    combine_segments(&to_affine::<C, L>(m, &running, &running_empty), &to_affine::<C, L>(m, &total, &total_empty), len)
 }
 
 /// Lane-wise `if mask bit k { b } else { a }`.
