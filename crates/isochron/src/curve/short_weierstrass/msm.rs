@@ -25,6 +25,10 @@
 //!    coordinates over segments of the buckets advancing side by side so that each step
 //!    shares one inversion ([`reduce_affine`]); windows combined by `c` doublings each.
 //!
+//! On CPUs with AVX-512 IFMA (detected at run time) and a base field of four or six words, steps
+//! 4 and 5 run on eight lanes of radix-`2^52` Montgomery arithmetic (`msm_ifma`): the same
+//! scheduling and formulas, eight additions of a batch at a time.
+//!
 //! [`MsmTable`] adds shifted copies `[2^(c·t)]·P` of a fixed point set, so that several windows
 //! share one set of buckets (fewer reductions and doublings, wider windows).
 //!
@@ -776,7 +780,7 @@ fn window_sums<C: SwCurve>(
 
 /// Whether the vector backend may be used (tests can turn it off on their thread).
 #[inline]
-fn vector_enabled() -> bool {
+pub(super) fn vector_enabled() -> bool {
     #[cfg(test)]
     if SERIAL_ONLY.with(|f| f.get()) {
         return false;

@@ -122,6 +122,82 @@ fn run_table<C: SwCurve, const L: usize>(
     })
 }
 
+/// `multi_msm::bucket_sums` on the vector backend, where this CPU and the field have it: the
+/// sum of each bucket `items[start[b]..end[b]]` (items never the identity) by rounds of pairwise
+/// additions, one inversion per round.
+pub(super) fn bucket_sums<C: SwCurve>(items: &[Affine<C>], start: &[usize], end: &[usize]) -> Option<Vec<Affine<C>>> {
+    match backend::<C>()? {
+        // SAFETY: `backend()` confirmed AVX-512F and AVX-512 IFMA.
+        (modulus, 5) => Some(unsafe { run_bucket_sums::<C, 5>(modulus, items, start, end) }),
+        // SAFETY: as above.
+        (modulus, 8) => Some(unsafe { run_bucket_sums::<C, 8>(modulus, items, start, end) }),
+        _ => None,
+    }
+}
+
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn run_bucket_sums<C: SwCurve, const L: usize>(
+    modulus: &[u64],
+    items: &[Affine<C>],
+    start: &[usize],
+    end: &[usize],
+) -> Vec<Affine<C>> {
+    let m = Mont52::<L>::new(modulus);
+    let mut v = to_vector(&m, items, false);
+    // `gone[i]`: the sum of a round's pair at `i` was the identity.
+    let mut gone = alloc::vec![false; v.len()];
+    let buckets = start.len() - 1;
+    let lo = &start[..buckets];
+    let mut hi = end[..buckets].to_vec();
+    let (mut pairs, mut rhs, mut prefix) = (Vec::new(), Vec::new(), Vec::new());
+    loop {
+        // One round: in every bucket with two items or more, item i += item i + 1.
+        pairs.clear();
+        rhs.clear();
+        let mut any = false;
+        for b in 0..buckets {
+            let mut i = lo[b];
+            while i + 1 < hi[b] {
+                any = true;
+                let q = v[i + 1];
+                if v[i].x != q.x {
+                    pairs.push((i as u32, rhs.len() as u32));
+                    rhs.push(q);
+                } else if v[i].y == q.y && q.y.0 != [0; 8] {
+                    double::<C, L>(&m, &mut v[i], &mut gone[i]);
+                } else {
+                    gone[i] = true;
+                }
+                i += 2;
+            }
+        }
+        if !any {
+            break;
+        }
+        add_pairs::<C::Base, L>(&m, &mut v, &rhs, &pairs, &mut prefix);
+        // Each bucket keeps its sums (and an odd item out) at its front.
+        for b in 0..buckets {
+            let mut out = lo[b];
+            let mut i = lo[b];
+            while i + 1 < hi[b] {
+                if !core::mem::take(&mut gone[i]) {
+                    v[out] = v[i];
+                    out += 1;
+                }
+                i += 2;
+            }
+            if i < hi[b] {
+                v[out] = v[i];
+                out += 1;
+            }
+            hi[b] = out;
+        }
+    }
+    let sums: Vec<VPoint> = (0..buckets).map(|b| v.get(lo[b]).copied().unwrap_or_default()).collect();
+    let empty: Vec<bool> = (0..buckets).map(|b| hi[b] == lo[b]).collect();
+    to_affine::<C, L>(&m, &sums, &empty)
+}
+
 /// The points in vector form (none is the identity: the split dropped them), on rayon's pool
 /// when `parallel`.
 #[target_feature(enable = "avx512f,avx512ifma")]

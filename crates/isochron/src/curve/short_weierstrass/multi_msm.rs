@@ -150,6 +150,12 @@ impl<C: SwCurve> MultiFixedMsm<C> {
             }
         }
         // Identity copies were skipped: each bucket is items[start[b]..fill[b]].
+        #[cfg(target_arch = "x86_64")]
+        let vector =
+            if super::msm::vector_enabled() { super::msm_ifma::bucket_sums(&items, &start, &fill) } else { None };
+        #[cfg(target_arch = "x86_64")]
+        let sums = vector.unwrap_or_else(|| bucket_sums(items, &start, &fill));
+        #[cfg(not(target_arch = "x86_64"))]
         let sums = bucket_sums(items, &start, &fill);
         (0..count)
             .map(|k| {
@@ -254,11 +260,16 @@ mod tests {
         scalars[6] = Fr::ZERO;
         scalars[7] = Fr::ONE;
         scalars[8] = -Fr::ONE;
-        let got = table.msm_vartime(&scalars, false);
-        assert_eq!(got.len(), 3);
-        for k in 0..3 {
-            let want = G1Projective::msm_vartime(&points[k * len..(k + 1) * len], &scalars[k * len..(k + 1) * len]);
-            assert_eq!(got[k], want, "set {k}");
+        // Both arithmetic backends (the vector one where the CPU has it).
+        for serial in [false, true] {
+            super::super::msm::force_serial(serial);
+            let got = table.msm_vartime(&scalars, false);
+            super::super::msm::force_serial(false);
+            assert_eq!(got.len(), 3);
+            for k in 0..3 {
+                let want = G1Projective::msm_vartime(&points[k * len..(k + 1) * len], &scalars[k * len..(k + 1) * len]);
+                assert_eq!(got[k], want, "set {k}, serial {serial}");
+            }
         }
         // Missing scalars are zero.
         let short = table.msm_vartime(&scalars[..len], true);
