@@ -13,6 +13,8 @@ use core::fmt::Debug;
 use crate::field::{Field, FieldParams};
 
 mod affine;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod chain_ifma;
 pub(crate) mod encoding;
 pub mod endomorphism;
 mod fixed_base;
@@ -91,6 +93,12 @@ pub trait SwCurve: 'static + Copy + Clone + Debug + Default + PartialEq + Eq + S
     fn is_torsion_free_vartime(p: &Projective<Self>) -> bool {
         let r = <Self::ScalarParams as FieldParams<4>>::MODULUS;
         bool::from(p.mul_limbs_vartime(&r).is_identity())
+    }
+
+    /// The index of the first of `points` outside the order-`r` subgroup, if any (public
+    /// points). The default checks them one by one; curves may check them together.
+    fn first_outside_subgroup_vartime(points: &[Affine<Self>]) -> Option<usize> {
+        points.iter().position(|p| !Self::is_torsion_free_vartime(&Projective::from(*p)))
     }
 }
 

@@ -90,6 +90,25 @@ impl SwCurve for G1Curve {
         // [x²]P = [|x|]([|x|]P): two chains of 63 Jacobian doublings.
         phi(p) == -p.mul_by_u64_vartime(BLS_X).mul_by_u64_vartime(BLS_X)
     }
+
+    /// The same test for many points, their `[x²]P` eight at a time on AVX-512 IFMA where the
+    /// CPU has it (`chain_ifma`; from four points on, below which the lanes would mostly idle);
+    /// a lane that met an exceptional case is checked again alone.
+    fn first_outside_subgroup_vartime(points: &[G1Affine]) -> Option<usize> {
+        let alone = |p: &G1Affine| Self::is_torsion_free_vartime(&G1Projective::from(*p));
+        #[cfg(target_arch = "x86_64")]
+        if let Some(x2p) = (points.len() >= 4)
+            .then(|| crate::curve::short_weierstrass::chain_ifma::mul_twice_vartime(points, BLS_X))
+            .flatten()
+        {
+            return points.iter().zip(x2p).position(|(p, r)| match r {
+                _ if bool::from(p.infinity) => false,
+                Some(r) => phi(&G1Projective::from(*p)) != -r,
+                None => !alone(p),
+            });
+        }
+        points.iter().position(|p| !alone(p))
+    }
 }
 
 /// `φ(x, y) = (βx, y)`, which acts on G1 as `[−x²]` (Scott, eprint 2021/1130 §6).

@@ -344,6 +344,13 @@ impl<const L: usize> Mont52<L> {
         r
     }
 
+    /// `a` reduced below `2p`, for normalized `a < 4p`.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    pub(crate) fn red(&self, a: &Lanes<L>) -> Lanes<L> {
+        cond_sub(a, &self.p2)
+    }
+
     /// `a mod p` for normalized `a < 4p`.
     #[inline]
     #[target_feature(enable = "avx512f")]

@@ -33,7 +33,7 @@ pub(super) struct VPoint {
 
 /// The limb count of the vector backend for the curve's base field, and its modulus, if this
 /// CPU and the field have the backend.
-fn backend<C: SwCurve>() -> Option<(&'static [u64], usize)> {
+pub(super) fn backend<C: SwCurve>() -> Option<(&'static [u64], usize)> {
     let modulus = C::Base::mont_modulus()?;
     if !ifma::available() {
         return None;
@@ -251,7 +251,7 @@ fn to_affine<C: SwCurve, const L: usize>(m: &Mont52<L>, points: &[VPoint], empty
 
 /// The eight field elements of vector-form lanes (canonical `x·R'`).
 #[target_feature(enable = "avx512f,avx512ifma")]
-fn words<F: Field, const L: usize>(m: &Mont52<L>, v: &Lanes<L>) -> [F; 8] {
+pub(super) fn words<F: Field, const L: usize>(m: &Mont52<L>, v: &Lanes<L>) -> [F; 8] {
     let n = F::ZERO.mont_words().len();
     ifma::words_from_lanes(&m.word_from_vector(v), n).map(|w| F::from_mont_words(&w[..n]))
 }
@@ -596,7 +596,7 @@ fn blend<const L: usize>(mask: u8, a: &Lanes<L>, b: &Lanes<L>) -> Lanes<L> {
 /// The inverses of eight non-zero lanes: out to the serial field, one inversion by
 /// Montgomery's trick, and back.
 #[target_feature(enable = "avx512f,avx512ifma")]
-fn invert_lanes<F: Field, const L: usize>(m: &Mont52<L>, v: &Lanes<L>) -> Lanes<L> {
+pub(super) fn invert_lanes<F: Field, const L: usize>(m: &Mont52<L>, v: &Lanes<L>) -> Lanes<L> {
     let mut elems = words::<F, L>(m, v);
     F::batch_inverse_vartime(&mut elems);
     m.vector_from_word(&ifma::lanes_from_words::<L>(elems.each_ref().map(|e| e.mont_words())))

@@ -18,7 +18,6 @@ use crate::pairing::PairingEngine;
 trait Eip2537: Sized + Copy {
     const SIZE: usize;
     fn encode(&self) -> Vec<u8>;
-    fn decode(bytes: &[u8]) -> Result<Self, crate::Error>;
     fn decode_unchecked(bytes: &[u8]) -> Result<Self, crate::Error>;
 }
 
@@ -26,9 +25,6 @@ impl Eip2537 for G1Affine {
     const SIZE: usize = 128;
     fn encode(&self) -> Vec<u8> {
         self.to_eip2537().to_vec()
-    }
-    fn decode(bytes: &[u8]) -> Result<Self, crate::Error> {
-        G1Affine::from_eip2537(bytes)
     }
     fn decode_unchecked(bytes: &[u8]) -> Result<Self, crate::Error> {
         G1Affine::from_eip2537_unchecked(bytes)
@@ -39,9 +35,6 @@ impl Eip2537 for G2Affine {
     const SIZE: usize = 256;
     fn encode(&self) -> Vec<u8> {
         self.to_eip2537().to_vec()
-    }
-    fn decode(bytes: &[u8]) -> Result<Self, crate::Error> {
-        G2Affine::from_eip2537(bytes)
     }
     fn decode_unchecked(bytes: &[u8]) -> Result<Self, crate::Error> {
         G2Affine::from_eip2537_unchecked(bytes)
@@ -73,10 +66,28 @@ where
         return Err(PrecompileError::InvalidInputLength);
     }
     let k = input.len() / size;
+    // The points decoded up to the first malformed one, then checked for the subgroup together
+    // (the first failing pair's error, as if each were decoded with every check in turn).
+    let mut decoded = Vec::with_capacity(k);
+    let mut malformed = None;
+    for c in input.chunks_exact(size) {
+        match Affine::<C>::decode_unchecked(&c[..size - 32]) {
+            Ok(p) => decoded.push(p),
+            Err(e) => {
+                malformed = Some(e);
+                break;
+            }
+        }
+    }
+    if C::first_outside_subgroup_vartime(&decoded).is_some() {
+        return Err(PrecompileError::NotInSubgroup);
+    }
+    if let Some(e) = malformed {
+        return Err(e.into());
+    }
     let mut points = Vec::with_capacity(k);
     let mut scalars = Vec::with_capacity(k);
-    for c in input.chunks_exact(size) {
-        let p = Affine::<C>::decode(&c[..size - 32])?;
+    for (p, c) in decoded.into_iter().zip(input.chunks_exact(size)) {
         // The points have prime order r: [k]P = [k mod r]P.
         let s = Scalar::<C>::from_bytes_be_wide(&c[size - 32..]);
         if bool::from(p.is_identity()) || bool::from(s.is_zero()) {
