@@ -28,8 +28,9 @@ use alloc::vec::Vec;
 
 use sha2::{Digest, Sha256};
 
+use crate::curve::short_weierstrass::SwCurve;
 use crate::curve::{Group, PointEncoding};
-use crate::curves::bls12_381::{Bls12_381, Fr, G1Affine, G1Projective, G2Affine};
+use crate::curves::bls12_381::{Bls12_381, Fr, G1Affine, G1Curve, G1Projective, G2Affine};
 use crate::error::Error;
 use crate::field::{Field, PrimeField};
 #[cfg(feature = "std")]
@@ -277,14 +278,25 @@ impl KzgSettings {
     /// The checked inputs of `verify_blob_kzg_proof` and the claim they make: the commitment
     /// `C`, the Fiat–Shamir challenge `z`, the blob's value `y` at `z` and the proof `π`.
     fn blob_claim(&self, blob: &[u8], commitment: &[u8], proof: &[u8]) -> Result<(G1Affine, Fr, Fr, G1Affine), Error> {
+        self.blob_claim_with(blob, commitment, proof, bytes_to_kzg_g1)
+    }
+
+    /// [`KzgSettings::blob_claim`] with the points decoded by `decode`.
+    fn blob_claim_with(
+        &self,
+        blob: &[u8],
+        commitment: &[u8],
+        proof: &[u8],
+        decode: fn(&[u8]) -> Result<G1Affine, Error>,
+    ) -> Result<(G1Affine, Fr, Fr, G1Affine), Error> {
         check_len(blob, BYTES_PER_BLOB)?;
         check_len(commitment, BYTES_PER_COMMITMENT)?;
         check_len(proof, BYTES_PER_PROOF)?;
-        let c = bytes_to_kzg_g1(commitment)?;
+        let c = decode(commitment)?;
         let poly = blob_to_polynomial(blob)?;
         let z = compute_challenge(blob, commitment);
         let y = self.evaluate_polynomial_in_evaluation_form(&poly, &z);
-        Ok((c, z, y, bytes_to_kzg_g1(proof)?))
+        Ok((c, z, y, decode(proof)?))
     }
 
     /// `verify_blob_kzg_proof_batch`: [`KzgSettings::verify_blob_kzg_proof`] for many blobs at
@@ -309,8 +321,23 @@ impl KzgSettings {
             return Err(Error::Count { expected: blobs.len(), got: proofs.len() });
         }
         // Each blob's checks, challenge and evaluation (on rayon's pool with `parallel`).
-        let one = |i: usize| self.blob_claim(blobs[i].as_ref(), commitments[i].as_ref(), proofs[i].as_ref());
-        let checked = map_range(blobs.len(), one).into_iter().collect::<Result<Vec<_>, Error>>()?;
+        let claims = |decode: fn(&[u8]) -> Result<G1Affine, Error>| {
+            let one =
+                |i: usize| self.blob_claim_with(blobs[i].as_ref(), commitments[i].as_ref(), proofs[i].as_ref(), decode);
+            map_range(blobs.len(), one).into_iter().collect::<Result<Vec<_>, Error>>()
+        };
+        // The points' subgroup checks together, after every other check (in the spec's order
+        // C₀, π₀, C₁, …: with no other error, the first failing point is the spec's error);
+        // on any other error, the checks one by one, for the spec's first error.
+        let checked = match claims(bytes_to_kzg_g1_unchecked) {
+            Ok(checked) => checked,
+            Err(_) => claims(bytes_to_kzg_g1)?,
+        };
+        let points: Vec<G1Affine> = checked.iter().flat_map(|t| [t.0, t.3]).collect();
+        if let Some(k) = G1Curve::first_outside_subgroup_vartime(&points) {
+            let bytes = if k % 2 == 0 { commitments[k / 2].as_ref() } else { proofs[k / 2].as_ref() };
+            return Err(bytes_to_kzg_g1(bytes).err().unwrap_or(Error::NotInSubgroup));
+        }
         let cs: Vec<G1Affine> = checked.iter().map(|t| t.0).collect();
         let zs: Vec<Fr> = checked.iter().map(|t| t.1).collect();
         let ys: Vec<Fr> = checked.iter().map(|t| t.2).collect();
@@ -477,6 +504,12 @@ pub fn bytes_to_bls_field(b: &[u8]) -> Result<Fr, Error> {
 pub(super) fn bytes_to_kzg_g1(b: &[u8]) -> Result<G1Affine, Error> {
     check_len(b, BYTES_PER_COMMITMENT)?;
     G1Affine::from_compressed(b)
+}
+
+/// [`bytes_to_kzg_g1`] without the subgroup check (the caller checks it).
+fn bytes_to_kzg_g1_unchecked(b: &[u8]) -> Result<G1Affine, Error> {
+    check_len(b, BYTES_PER_COMMITMENT)?;
+    G1Affine::from_compressed_unchecked(b)
 }
 
 /// `blob_to_polynomial`: the blob's 4096 field elements (each checked `< r`).
