@@ -273,19 +273,23 @@ impl<const L: usize> Mont52<L> {
                 t[i + j] = _mm512_madd52lo_epu64(t[i + j], a[j], b[i]);
                 t[i + j + 1] = _mm512_madd52hi_epu64(t[i + j + 1], a[j], b[i]);
             }
-            // m = t_i·(−p⁻¹) mod 2^52 (the instruction reads the low 52 bits of t_i).
-            let m = _mm512_madd52lo_epu64(zero, t[i], self.pinv);
-            for j in 0..L {
-                t[i + j] = _mm512_madd52lo_epu64(t[i + j], m, self.p[j]);
-                t[i + j + 1] = _mm512_madd52hi_epu64(t[i + j + 1], m, self.p[j]);
-            }
-            // t_i ≡ 0 mod 2^52 now: its carry moves up, the limb drops out.
-            t[i + 1] = _mm512_add_epi64(t[i + 1], _mm512_srli_epi64::<52>(t[i]));
+            self.reduce_row(&mut t, i);
         }
-        let mut r = [zero; L];
-        r.copy_from_slice(&t[L..2 * L]);
-        normalize(&mut r);
-        r
+        high_half(&t)
+    }
+
+    /// Row `i` of the Montgomery reduction: `t += m·p·2^(52i)` with `m = t_i·(−p⁻¹) mod 2^52`
+    /// (the instruction reads the low 52 bits of `t_i`), after which `t_i ≡ 0 mod 2^52`: its
+    /// carry moves up and the limb drops out.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn reduce_row(&self, t: &mut [__m512i; 16], i: usize) {
+        let m = _mm512_madd52lo_epu64(_mm512_setzero_si512(), t[i], self.pinv);
+        for j in 0..L {
+            t[i + j] = _mm512_madd52lo_epu64(t[i + j], m, self.p[j]);
+            t[i + j + 1] = _mm512_madd52hi_epu64(t[i + j + 1], m, self.p[j]);
+        }
+        t[i + 1] = _mm512_add_epi64(t[i + 1], _mm512_srli_epi64::<52>(t[i]));
     }
 
     /// Montgomery square `a²/R' mod p`, below `2p`, for normalized `a` with `a² < R'·p`: the
@@ -308,17 +312,9 @@ impl<const L: usize> Mont52<L> {
             *x = if k % 2 == 0 { _mm512_madd52lo_epu64(*x, a[i], a[i]) } else { _mm512_madd52hi_epu64(*x, a[i], a[i]) };
         }
         for i in 0..L {
-            let m = _mm512_madd52lo_epu64(zero, t[i], self.pinv);
-            for j in 0..L {
-                t[i + j] = _mm512_madd52lo_epu64(t[i + j], m, self.p[j]);
-                t[i + j + 1] = _mm512_madd52hi_epu64(t[i + j + 1], m, self.p[j]);
-            }
-            t[i + 1] = _mm512_add_epi64(t[i + 1], _mm512_srli_epi64::<52>(t[i]));
+            self.reduce_row(&mut t, i);
         }
-        let mut r = [zero; L];
-        r.copy_from_slice(&t[L..2 * L]);
-        normalize(&mut r);
-        r
+        high_half(&t)
     }
 
     /// `a + k·p − b` for `b ≤ k·p`, `k ∈ {1, 2, 4}` (`k` public), normalized.
@@ -372,6 +368,15 @@ impl<const L: usize> Mont52<L> {
     pub(crate) fn word_from_vector(&self, a: &Lanes<L>) -> Lanes<L> {
         self.canon(&self.mul(a, &self.from_vec))
     }
+}
+
+/// The reduced value of a Montgomery product: limbs `L..2L` of `t`, normalized.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn high_half<const L: usize>(t: &[__m512i; 16]) -> Lanes<L> {
+    let mut r: Lanes<L> = core::array::from_fn(|i| t[L + i]);
+    normalize(&mut r);
+    r
 }
 
 /// Carries every limb into the next (signed: limbs may be negative after a subtraction), leaving
