@@ -551,7 +551,6 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
         for (m, w) in mont.iter_mut().zip(words) {
             *m = *w;
         }
-        debug_assert!(limbs::lt(&mont, &P::MODULUS));
         Self::from_mont_limbs(mont)
     }
 }

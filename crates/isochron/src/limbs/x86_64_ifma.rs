@@ -199,6 +199,8 @@ fn lt(a: &[u64; 8], b: &[u64; 8]) -> bool {
 /// `target_feature` function, so a value exists only on a CPU with AVX-512F and AVX-512 IFMA:
 /// code holding one may call the vector functions.
 pub(crate) struct Mont52<const L: usize> {
+    /// `p` in radix `2^52`.
+    p_row: Row,
     p: Lanes<L>,
     p2: Lanes<L>,
     p4: Lanes<L>,
@@ -244,6 +246,7 @@ impl<const L: usize> Mont52<L> {
         let pinv = inv.wrapping_neg() & MASK;
         let bits = RADIX as usize * L;
         Mont52 {
+            p_row: pr,
             p: splat(&pr),
             p2: splat(&to_radix52(&two_p)),
             p4: splat(&to_radix52(&four_p)),
@@ -252,6 +255,12 @@ impl<const L: usize> Mont52<L> {
             from_vec: splat(&to_radix52(&pow2_mod(64 * words, p))),
             one: splat(&to_radix52(&pow2_mod(bits, p))),
         }
+    }
+
+    /// The modulus in radix `2^52`.
+    #[inline]
+    pub(crate) fn modulus(&self) -> &Row {
+        &self.p_row
     }
 
     /// One (`R' mod p`) in every lane.

@@ -14,10 +14,9 @@
 use alloc::vec::Vec;
 use core::arch::x86_64::{_mm512_cmpeq_epi64_mask, _mm512_setzero_si512};
 
-use super::msm_ifma::{backend, words};
+use super::msm_ifma::{backend, point_lanes, words};
 use super::{Affine, Projective, SwCurve};
-use crate::field::Field;
-use crate::limbs::x86_64_ifma::{self as ifma, Lanes, Mont52};
+use crate::limbs::x86_64_ifma::{Lanes, Mont52};
 
 /// `[k]([k]P)` in homogeneous projective coordinates for each point `P` (none the identity),
 /// where this CPU and the curve have the vector backend (`None` otherwise, and for `a ≠ 0`);
@@ -41,15 +40,7 @@ fn run<C: SwCurve, const L: usize>(modulus: &[u64], points: &[Affine<C>], k: u64
     let m = Mont52::<L>::new(modulus);
     let mut out = Vec::with_capacity(points.len());
     for group in points.chunks(8) {
-        // Lanes past the end repeat the first point.
-        let mut xs = [group[0].x.mont_words(); 8];
-        let mut ys = [group[0].y.mont_words(); 8];
-        for (j, p) in group.iter().enumerate() {
-            xs[j] = p.x.mont_words();
-            ys[j] = p.y.mont_words();
-        }
-        let px = m.vector_from_word(&ifma::lanes_from_words::<L>(xs));
-        let py = m.vector_from_word(&ifma::lanes_from_words::<L>(ys));
+        let (px, py) = point_lanes(&m, group);
         let (x, y, z) = chain(&m, &px, &py, k);
         // Q = [k]P to affine (one inversion for the eight lanes; a zero Z gives zero).
         let zi = super::msm_ifma::invert_lanes::<C::Base, L>(&m, &m.canon(&z));

@@ -375,6 +375,21 @@ impl<C: SwCurve> BucketSet<C> for XyzzBuckets<'_, C> {
     }
 }
 
+/// The additions that met a busy bucket, taken out of `conflicts` to be scheduled again; when
+/// there are more than `batch_size` of them (inputs crowding few buckets) they go to `deferred`
+/// (the reduction) instead and none is returned, which keeps the work linear.
+pub(super) fn take_retries(
+    conflicts: &mut Vec<(u32, u32)>,
+    deferred: &mut Vec<(u32, u32)>,
+    batch_size: usize,
+) -> Vec<(u32, u32)> {
+    let mut pending = core::mem::take(conflicts);
+    if pending.len() > batch_size {
+        deferred.append(&mut pending);
+    }
+    pending
+}
+
 /// Additions per batch for `count` buckets (see [`MAX_BATCH`]).
 pub(super) fn batch_size(count: usize) -> usize {
     (count / BATCH_FRACTION).max((count / 2).min(MIN_BATCH)).clamp(1, MAX_BATCH)
@@ -519,18 +534,8 @@ impl<C: SwCurve> Buckets<'_, C> {
     /// there are more than a batch of them (inputs crowding few buckets), they are left to the
     /// reduction instead, which keeps the work linear.
     fn retry(&mut self) {
-        let mut pending = core::mem::take(&mut self.conflicts);
-        if pending.len() > self.batch_size {
-            self.deferred.append(&mut pending);
-        } else {
-            for (j, i) in &pending {
-                self.push(*j as usize, *i);
-            }
-            pending.clear();
-        }
-        // Keep the allocation for the next round.
-        if self.conflicts.is_empty() {
-            self.conflicts = pending;
+        for (j, i) in take_retries(&mut self.conflicts, &mut self.deferred, self.batch_size) {
+            self.push(j as usize, i);
         }
     }
 
@@ -793,10 +798,13 @@ std::thread_local! {
     static SERIAL_ONLY: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
 }
 
-/// Test hook: `true` keeps this thread's MSMs on the serial arithmetic.
+/// Test hook: runs `f` with this thread's MSMs on the serial arithmetic.
 #[cfg(test)]
-pub(crate) fn force_serial(on: bool) {
-    SERIAL_ONLY.with(|f| f.set(on));
+pub(crate) fn serially<T>(f: impl FnOnce() -> T) -> T {
+    SERIAL_ONLY.with(|s| s.set(true));
+    let r = f();
+    SERIAL_ONLY.with(|s| s.set(false));
+    r
 }
 
 /// Pippenger over split scalars (steps 3–5 of the module documentation).

@@ -15,8 +15,8 @@
 use alloc::vec::Vec;
 
 use super::msm::{
-    add_digits, batch_size, combine_segments, finish_buckets, table_sum, BucketSet, MsmShape, MsmTable, FINAL_ROUNDS,
-    MAX_SEGMENTS, MIN_AFFINE_REDUCTION, NEG,
+    add_digits, batch_size, combine_segments, finish_buckets, table_sum, take_retries, BucketSet, MsmShape, MsmTable,
+    FINAL_ROUNDS, MAX_SEGMENTS, MIN_AFFINE_REDUCTION, NEG,
 };
 use super::xyzz::Xyzz;
 use super::{Affine, Projective, SwCurve};
@@ -208,15 +208,8 @@ fn to_vector<C: SwCurve, const L: usize>(m: &Mont52<L>, points: &[Affine<C>], pa
         let src = &points[c * CHUNK..points.len().min((c + 1) * CHUNK)];
         let mut out = Vec::with_capacity(src.len());
         for group in src.chunks(8) {
-            // Lanes past the end repeat the first point.
-            let mut xs = [group[0].x.mont_words(); 8];
-            let mut ys = [group[0].y.mont_words(); 8];
-            for (k, p) in group.iter().enumerate() {
-                xs[k] = p.x.mont_words();
-                ys[k] = p.y.mont_words();
-            }
-            let x = scatter(&m.vector_from_word(&ifma::lanes_from_words::<L>(xs)));
-            let y = scatter(&m.vector_from_word(&ifma::lanes_from_words::<L>(ys)));
+            let (x, y) = point_lanes(m, group);
+            let (x, y) = (scatter(&x), scatter(&y));
             for k in 0..group.len() {
                 let mut p = VPoint::default();
                 p.x.store(x[k]);
@@ -227,6 +220,19 @@ fn to_vector<C: SwCurve, const L: usize>(m: &Mont52<L>, points: &[Affine<C>], pa
         out
     };
     super::msm::par_map(points.len().div_ceil(CHUNK), parallel, convert).concat()
+}
+
+/// The coordinates of up to eight affine points (none the identity) in vector form, canonical,
+/// point `k` in lane `k`; lanes past the end repeat the first point.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub(super) fn point_lanes<C: SwCurve, const L: usize>(m: &Mont52<L>, group: &[Affine<C>]) -> (Lanes<L>, Lanes<L>) {
+    let mut xs = [group[0].x.mont_words(); 8];
+    let mut ys = [group[0].y.mont_words(); 8];
+    for (k, p) in group.iter().enumerate() {
+        xs[k] = p.x.mont_words();
+        ys[k] = p.y.mont_words();
+    }
+    (m.vector_from_word(&ifma::lanes_from_words::<L>(xs)), m.vector_from_word(&ifma::lanes_from_words::<L>(ys)))
 }
 
 /// Vector-form points back to affine points (`empty` entries are the identity).
@@ -261,8 +267,6 @@ pub(super) fn words<F: Field, const L: usize>(m: &Mont52<L>, v: &Lanes<L>) -> [F
 /// elsewhere), which is what makes its calls into the vector code sound.
 pub(super) struct VecBuckets<'a, C: SwCurve, const L: usize> {
     m: &'a Mont52<L>,
-    /// `p` in radix `2^52`, for negations.
-    p: Row,
     buckets: Vec<VPoint>,
     empty: Vec<bool>,
     busy: Vec<bool>,
@@ -291,7 +295,6 @@ impl<'a, C: SwCurve, const L: usize> VecBuckets<'a, C, L> {
         let batch_size = batch_size(2 * count);
         VecBuckets {
             m,
-            p: ifma::to_radix52(C::Base::mont_modulus().unwrap_or(&[])),
             buckets: alloc::vec![VPoint::default(); count],
             empty: alloc::vec![true; count],
             busy: alloc::vec![false; count],
@@ -365,7 +368,7 @@ impl<C: SwCurve, const L: usize> VecBuckets<'_, C, L> {
         }
         let mut out = [0u64; 8];
         let mut borrow = 0i64;
-        for (o, (p, v)) in out.iter_mut().zip(self.p.0.iter().zip(&y.0)) {
+        for (o, (p, v)) in out.iter_mut().zip(self.m.modulus().0.iter().zip(&y.0)) {
             let d = *p as i64 - *v as i64 + borrow;
             *o = (d as u64) & ((1 << 52) - 1);
             borrow = d >> 52;
@@ -427,17 +430,8 @@ impl<C: SwCurve, const L: usize> VecBuckets<'_, C, L> {
     /// crowding few buckets) go to the reduction instead.
     #[target_feature(enable = "avx512f,avx512ifma")]
     fn retry(&mut self) {
-        let mut pending = core::mem::take(&mut self.conflicts);
-        if pending.len() > self.batch_size {
-            self.deferred.append(&mut pending);
-        } else {
-            for (j, i) in &pending {
-                self.push(*j as usize, *i);
-            }
-            pending.clear();
-        }
-        if self.conflicts.is_empty() {
-            self.conflicts = pending;
+        for (j, i) in take_retries(&mut self.conflicts, &mut self.deferred, self.batch_size) {
+            self.push(j as usize, i);
         }
     }
 
@@ -607,7 +601,7 @@ mod tests {
     use rand::SeedableRng;
     use rand_chacha::ChaCha20Rng;
 
-    use super::super::msm::{force_serial, msm_vartime};
+    use super::super::msm::{msm_vartime, serially};
     use super::super::Scalar;
     use super::*;
     use crate::curves::{bls12_381, bn254, p256, secp256k1};
@@ -652,16 +646,12 @@ mod tests {
             }
             ks[3] = Scalar::<C>::ONE;
             let vector = msm_vartime(&pts, &ks, false);
-            force_serial(true);
-            let serial = msm_vartime(&pts, &ks, false);
-            force_serial(false);
+            let serial = serially(|| msm_vartime(&pts, &ks, false));
             assert!(vector == serial, "n = {n}");
             // Every point the same: one bucket per digit, doublings, additions left over.
             let same = alloc::vec![pts[1]; n];
             let vector = msm_vartime(&same, &ks, false);
-            force_serial(true);
-            let serial = msm_vartime(&same, &ks, false);
-            force_serial(false);
+            let serial = serially(|| msm_vartime(&same, &ks, false));
             assert!(vector == serial, "n = {n}, one point");
         }
     }
@@ -684,9 +674,7 @@ mod tests {
         for copies in [2, 5, 11] {
             let table = MsmTable::new(&pts, Some(copies));
             let vector = super::super::msm::msm_with_table_vartime(&table, &ks, false);
-            force_serial(true);
-            let serial = super::super::msm::msm_with_table_vartime(&table, &ks, false);
-            force_serial(false);
+            let serial = serially(|| super::super::msm::msm_with_table_vartime(&table, &ks, false));
             assert!(vector == serial, "copies = {copies}");
             assert!(vector == msm_vartime(&pts, &ks, false), "copies = {copies}");
         }
