@@ -1,6 +1,6 @@
 //! The Curve25519 ops (`ed25519/sign`, `x25519/shared`, `ristretto255/mul_ct`,
 //! `edwards25519/msm/64`, …, [`crate::op::C25519Op`]), on isochron's own field kernels or, for
-//! the `…_fiat` names, on fiat-crypto's (`field::fiat::set_enabled` for the protocols, the
+//! the `…_fiat` names, on fiat-crypto's (`isochron_fiat`: the library built with `fiat`; the
 //! `FiatFe` type for the group ops).
 //!
 //! Inputs (drawn from the op's generator, standard encodings) and the output every side must
@@ -19,14 +19,13 @@
 //! - `edwards25519/msm/n`: `[P₁, k₁, …]` (compressed Edwards points, canonical scalars) → the
 //!   compressed sum.
 
-use isochron::curves::curve25519::edwards::{EdwardsField, EdwardsPoint};
-use isochron::curves::curve25519::scalar::{self, Scalar};
+use isochron::curves::curve25519::edwards::EdwardsPoint;
+use isochron::curves::curve25519::scalar;
 use isochron::curves::curve25519::Fe;
 use isochron::protocols::{ed25519, x25519};
 use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::RngCore;
 
-use super::sec::{checked, verdict};
 use super::Side;
 use crate::op::{Backend, C25519Op};
 use crate::timing::Kernel;
@@ -91,85 +90,25 @@ pub fn build(op: C25519Op, backend: Backend, mut rng: ChaCha8Rng) -> Side {
     Side { inputs, kernel }
 }
 
-/// isochron's kernel for `op` on `backend` over `inputs`, and its output ([`checked`]).
+/// isochron's kernel for `op` on `backend` over `inputs`, and its output ([`checked`]):
+/// [`Backend::Native`] on `isochron` as users build it, [`Backend::Fiat`] on `isochron_fiat`
+/// (built with `fiat`: the protocols select fiat-crypto's field at run time, the group ops take
+/// its `FiatFe` type).
 pub fn kernel(op: C25519Op, backend: Backend, inputs: &[Vec<u8>]) -> (Kernel, Vec<u8>) {
-    let fiat = backend == Backend::Fiat;
-    isochron::field::fiat::set_enabled(fiat);
-    let (mut run, output) = if fiat {
-        kernel_on::<isochron::curves::curve25519::field_fiat::FiatFe>(op, inputs)
-    } else {
-        kernel_on::<Fe>(op, inputs)
-    };
-    let run: Kernel = Box::new(move |iters| {
-        isochron::field::fiat::set_enabled(fiat);
-        run(iters)
-    });
-    (run, output)
+    match backend {
+        Backend::Native => native::kernel_on::<Fe>(op, inputs),
+        Backend::Fiat => fiat::kernel_on::<isochron_fiat::curves::curve25519::field_fiat::FiatFe>(op, inputs),
+    }
 }
 
-fn kernel_on<F: EdwardsField>(op: C25519Op, x: &[Vec<u8>]) -> (Kernel, Vec<u8>) {
-    use isochron::curves::curve25519::RistrettoPoint;
-    match op {
-        C25519Op::Ed25519Pubkey => checked(a32(&x[0]), ed25519::public_key, |pk| pk.to_vec()),
-        C25519Op::Ed25519Sign => {
-            let key = ed25519::SigningKey::from_seed(&a32(&x[0]));
-            checked((key, x[1].clone()), |(k, m)| k.sign(m), |s| s.to_vec())
-        }
-        C25519Op::Ed25519Verify | C25519Op::Ed25519VerifyStrict => {
-            let pk = ed25519::VerifyingKey::from_bytes(&a32(&x[0])).expect("a valid key");
-            let strict = op == C25519Op::Ed25519VerifyStrict;
-            checked(
-                (pk, x[1].clone(), a64(&x[2])),
-                move |(pk, m, s)| if strict { pk.verify_strict(m, s) } else { pk.verify(m, s) },
-                |ok| verdict(*ok),
-            )
-        }
-        C25519Op::Ed25519BatchVerify(_) => {
-            let sets: Vec<([u8; 32], Vec<u8>, [u8; 64])> =
-                x.chunks(3).map(|c| (a32(&c[0]), c[1].clone(), a64(&c[2]))).collect();
-            checked(
-                sets,
-                |sets| {
-                    let items: Vec<(&[u8; 32], &[u8], &[u8; 64])> =
-                        sets.iter().map(|(p, m, s)| (p, m.as_slice(), s)).collect();
-                    // The random weights from a seeded generator: its cost is part of the op.
-                    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(items.len() as u64);
-                    ed25519::batch_verify(&items, &mut rng)
-                },
-                |ok| verdict(*ok),
-            )
-        }
-        C25519Op::X25519Pubkey => checked(a32(&x[0]), x25519::public_key, |pk| pk.to_vec()),
-        C25519Op::X25519Shared => checked(
-            (a32(&x[0]), a32(&x[1])),
-            |(sk, pk)| x25519::shared_secret(sk, pk).expect("a shared secret"),
-            |s| s.to_vec(),
-        ),
-        C25519Op::RistrettoMulCt => {
-            let p = RistrettoPoint::<F>::decode(&a32(&x[0])).expect("a valid point");
-            let k = scalar::from_canonical_bytes(&a32(&x[1])).expect("a canonical scalar");
-            checked((p, k), |(p, k)| p.mul_ct(k), |r| r.encode().to_vec())
-        }
-        C25519Op::RistrettoEncode => {
-            let p = RistrettoPoint::<F>::decode(&a32(&x[0])).expect("a valid point");
-            checked(p, |p| p.encode(), |e| e.to_vec())
-        }
-        C25519Op::RistrettoDecode => {
-            checked(a32(&x[0]), |e| RistrettoPoint::<F>::decode(e).expect("a valid point"), |p| p.encode().to_vec())
-        }
-        C25519Op::RistrettoFromUniformBytes => {
-            checked(a64(&x[0]), |b| RistrettoPoint::<F>::from_uniform_bytes(b), |p| p.encode().to_vec())
-        }
-        C25519Op::EdwardsMsm(_) => {
-            let points: Vec<EdwardsPoint<F>> =
-                x.chunks(2).map(|c| EdwardsPoint::decompress(&a32(&c[0])).expect("a valid point")).collect();
-            let scalars: Vec<Scalar> =
-                x.chunks(2).map(|c| scalar::from_canonical_bytes(&a32(&c[1])).expect("a canonical scalar")).collect();
-            checked(
-                (scalars, points),
-                |(s, p)| EdwardsPoint::multiscalar_mul_vartime(s, p).expect("equal lengths"),
-                |r| r.compress().to_vec(),
-            )
-        }
-    }
+/// The kernels on `isochron`.
+mod native {
+    use isochron as lib;
+    include!("c25519_kernel.rs");
+}
+
+/// The kernels on `isochron_fiat`.
+mod fiat {
+    use isochron_fiat as lib;
+    include!("c25519_kernel.rs");
 }

@@ -114,19 +114,11 @@ pub fn input(op: EvmOp, mut rng: ChaCha8Rng) -> Vec<u8> {
     }
 }
 
-/// isochron's side of `op`: the input, and a kernel calling the precompile on it. The
-/// secp256k1 and P-256 fields run on isochron's own kernels (this crate builds isochron with
-/// `fiat`, whose run-time switch is set off before each sample, as for the native `Sec` ops).
+/// isochron's side of `op`: the input, and a kernel calling the precompile on it.
 pub fn evm(op: EvmOp, rng: ChaCha8Rng) -> Side {
-    isochron::field::fiat::set_enabled(false);
     let input = input(op, rng);
     let p = op.precompile();
     let (_, gas_used) = p.run(&input, Fork::Osaka).expect("a valid input");
     debug_assert_eq!(gas_used, gas(op, &input));
-    let mut run = repeat(input.clone(), move |x| p.run(x, Fork::Osaka));
-    let kernel: crate::timing::Kernel = Box::new(move |iters| {
-        isochron::field::fiat::set_enabled(false);
-        run(iters)
-    });
-    Side { inputs: vec![input], kernel }
+    Side { inputs: vec![input.clone()], kernel: repeat(input, move |x| p.run(x, Fork::Osaka)) }
 }

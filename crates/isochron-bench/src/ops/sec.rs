@@ -23,9 +23,9 @@ use isochron::curve::short_weierstrass::Affine;
 use isochron::curve::PointEncoding;
 use isochron::curves::{p256::P256, secp256k1::Secp256k1};
 use isochron::field::{PrimeField, SqrtField};
-use isochron::protocols::{bip340, ecdh, ecdsa};
+use isochron::protocols::{bip340, ecdsa};
 use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::RngCore;
 
 use super::Side;
 use crate::op::{Backend, SecCurve, SecOp};
@@ -141,102 +141,28 @@ where
 }
 
 /// isochron's kernel for `op` on `curve` with `backend` over `inputs` (as [`build`] draws
-/// them), and its output ([`checked`]).
-/// The field backend is isochron's run-time choice (`field::fiat::set_enabled`, this crate
-/// builds isochron with `fiat`): set before the reference output is computed and again at
-/// every call of the kernel, so that each op runs on its own backend whatever ran before it.
+/// them), and its output ([`checked`]): [`Backend::Native`] on `isochron` as users build it,
+/// [`Backend::Fiat`] on `isochron_fiat`, the same library built with `fiat` (fiat-crypto's field
+/// code, its run-time switch left on).
 pub fn kernel(curve: SecCurve, op: SecOp, backend: Backend, inputs: &[Vec<u8>]) -> (Kernel, Vec<u8>) {
-    let fiat = backend == Backend::Fiat;
-    isochron::field::fiat::set_enabled(fiat);
-    let (mut run, output) = match curve {
-        SecCurve::Secp256k1 => kernel_on::<Secp256k1>(op, inputs),
-        SecCurve::P256 => kernel_on::<P256>(op, inputs),
-    };
-    let run: Kernel = Box::new(move |iters| {
-        isochron::field::fiat::set_enabled(fiat);
-        run(iters)
-    });
-    (run, output)
+    match (backend, curve) {
+        (Backend::Native, SecCurve::Secp256k1) => native::kernel_on::<Secp256k1>(op, inputs),
+        (Backend::Native, SecCurve::P256) => native::kernel_on::<P256>(op, inputs),
+        (Backend::Fiat, SecCurve::Secp256k1) => {
+            fiat::kernel_on::<isochron_fiat::curves::secp256k1::Secp256k1>(op, inputs)
+        }
+        (Backend::Fiat, SecCurve::P256) => fiat::kernel_on::<isochron_fiat::curves::p256::P256>(op, inputs),
+    }
 }
 
-/// [`kernel`] on the curve `C`.
-fn kernel_on<C: ecdsa::EcdsaCurve>(op: SecOp, x: &[Vec<u8>]) -> (Kernel, Vec<u8>)
-where
-    C::Base: PrimeField + SqrtField,
-    Affine<C>: PointEncoding,
-{
-    use ecdsa::{RecoveryId, Signature, SigningKey, VerifyingKey};
-    let sec1 = |pk: &VerifyingKey<C>| pk.to_sec1_compressed().as_ref().to_vec();
-    match op {
-        SecOp::Sign => {
-            let sk = SigningKey::<C>::from_bytes(&x[0]).expect("a valid key");
-            let low_s = C::LOW_S;
-            checked(
-                (sk, x[1].clone()),
-                |(sk, digest)| sk.sign_prehash(digest).expect("a signature"),
-                |(sig, id)| {
-                    let mut out = sig.to_bytes().to_vec();
-                    // The recovery id with the signature on secp256k1 (its low-s curve).
-                    if low_s {
-                        out.push(id.to_u8());
-                    }
-                    out
-                },
-            )
-        }
-        SecOp::Verify => {
-            let pk = VerifyingKey::<C>::from_sec1_bytes(&x[0]).expect("a valid key");
-            let sig = Signature::<C>::from_bytes(&x[2]).expect("a valid signature");
-            checked((pk, x[1].clone(), sig), |(pk, digest, sig)| pk.verify_prehash(digest, sig), |ok| verdict(*ok))
-        }
-        SecOp::Recover => {
-            let sig = Signature::<C>::from_bytes(&x[1]).expect("a valid signature");
-            let id = RecoveryId::new(x[2][0]).expect("a recovery id");
-            checked(
-                (x[0].clone(), sig, id),
-                |(digest, sig, id)| VerifyingKey::<C>::recover_prehash(digest, sig, *id).expect("a key"),
-                sec1,
-            )
-        }
-        SecOp::SchnorrSign => {
-            let sk = bip340::SigningKey::<C>::from_bytes(&x[0]).expect("a valid key");
-            let aux: [u8; 32] = x[2].as_slice().try_into().expect("32 bytes");
-            checked((sk, x[1].clone(), aux), |(sk, msg, aux)| sk.sign(msg, aux), |sig| sig.to_vec())
-        }
-        SecOp::SchnorrVerify => {
-            let pk = bip340::VerifyingKey::<C>::from_bytes(&x[0]).expect("a valid key");
-            checked((pk, x[1].clone(), x[2].clone()), |(pk, msg, sig)| pk.verify(msg, sig), |ok| verdict(*ok))
-        }
-        SecOp::SchnorrBatchVerify(_) => {
-            let sets: Vec<(bip340::VerifyingKey<C>, Vec<u8>, Vec<u8>)> = x
-                .chunks(3)
-                .map(|c| {
-                    (bip340::VerifyingKey::<C>::from_bytes(&c[0]).expect("a valid key"), c[1].clone(), c[2].clone())
-                })
-                .collect();
-            checked(
-                sets,
-                |sets| {
-                    let items: Vec<(&bip340::VerifyingKey<C>, &[u8], &[u8])> =
-                        sets.iter().map(|(k, m, s)| (k, m.as_slice(), s.as_slice())).collect();
-                    // The random weights from a seeded generator: its cost is part of the op.
-                    let mut rng = ChaCha8Rng::seed_from_u64(items.len() as u64);
-                    bip340::verify_batch(&items, &mut rng)
-                },
-                |ok| verdict(*ok),
-            )
-        }
-        SecOp::Ecdh => {
-            let sk = SigningKey::<C>::from_bytes(&x[0]).expect("a valid key");
-            let pk = VerifyingKey::<C>::from_sec1_bytes(&x[1]).expect("a valid key");
-            checked(
-                (sk, pk),
-                |(sk, pk)| ecdh::shared_secret(sk, pk).expect("a shared secret"),
-                |secret| secret.to_vec(),
-            )
-        }
-        SecOp::Pubkey => {
-            checked(x[0].clone(), |sk| *SigningKey::<C>::from_bytes(sk).expect("a valid key").verifying_key(), sec1)
-        }
-    }
+/// The kernels on `isochron`.
+mod native {
+    use isochron as lib;
+    include!("sec_kernel.rs");
+}
+
+/// The kernels on `isochron_fiat`.
+mod fiat {
+    use isochron_fiat as lib;
+    include!("sec_kernel.rs");
 }

@@ -112,26 +112,25 @@ pub(crate) fn words_from_lanes<const L: usize>(v: &Lanes<L>, n: usize) -> [[u64;
     out.map(|r| r.0)
 }
 
-/// Whether the CPU has AVX-512F and AVX-512 IFMA: statically enabled, else asked of the CPU
-/// through the standard library (cached by it), else `false` without `std`.
+/// Whether the CPU has AVX-512F and AVX-512 IFMA: statically enabled or asked of the CPU through
+/// the standard library; without `std`, only when statically enabled. With `std`, setting the
+/// environment variable `ISOCHRON_NO_AVX512` turns the backend off (read once), to measure or
+/// test the portable path on a CPU that has it.
 #[inline]
 pub(crate) fn available() -> bool {
-    if cfg!(all(target_feature = "avx512f", target_feature = "avx512ifma")) {
-        return true;
+    #[cfg(feature = "std")]
+    {
+        static AVAILABLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        *AVAILABLE.get_or_init(|| {
+            std::env::var_os("ISOCHRON_NO_AVX512").is_none()
+                && (cfg!(all(target_feature = "avx512f", target_feature = "avx512ifma"))
+                    || (std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512ifma")))
+        })
     }
-    detected()
-}
-
-#[cfg(feature = "std")]
-#[inline]
-fn detected() -> bool {
-    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512ifma")
-}
-
-#[cfg(not(feature = "std"))]
-#[inline]
-fn detected() -> bool {
-    false
+    #[cfg(not(feature = "std"))]
+    {
+        cfg!(all(target_feature = "avx512f", target_feature = "avx512ifma"))
+    }
 }
 
 /// The limb count for a modulus of `words` 64-bit words (4 → 5, 6 → 8), if the backend has one.
