@@ -8,7 +8,10 @@
 //!
 //! The choice is made per process at run time ([`set_enabled`], on by default), so that one
 //! build can test and time both backends; it applies to the fields that declare a fiat backend
-//! (secp256k1's and P-256's base and scalar fields). fiat-crypto's code is constant time by
+//! (secp256k1's and P-256's base and scalar fields) and to Curve25519's protocols. The switch
+//! has a price: every field operation then carries a branch and a call on its other path,
+//! which costs both backends about 10% (secp256k1 verification). The feature `fiat-only`
+//! removes it: fiat-crypto's code always, [`set_enabled`] without effect. fiat-crypto's code is constant time by
 //! construction (no branches or memory indices on data; selections by masks behind a value
 //! barrier).
 //!
@@ -36,15 +39,16 @@ static ENABLED: AtomicBool = AtomicBool::new(true);
 
 /// Selects fiat-crypto's code (`true`, the default) or isochron's own kernels (`false`) for the
 /// fields that declare a fiat backend, for the whole process. Results are identical either way
-/// (both compute the same Montgomery representation); only speed and provenance differ.
+/// (both compute the same Montgomery representation); only speed and provenance differ. No
+/// effect with the feature `fiat-only`.
 pub fn set_enabled(enabled: bool) {
     ENABLED.store(enabled, Ordering::Relaxed);
 }
 
-/// Whether fiat-crypto's code is selected ([`set_enabled`]).
+/// Whether fiat-crypto's code is selected ([`set_enabled`]; always with `fiat-only`).
 #[inline(always)]
 pub fn enabled() -> bool {
-    ENABLED.load(Ordering::Relaxed)
+    cfg!(feature = "fiat-only") || ENABLED.load(Ordering::Relaxed)
 }
 
 /// Declares the [`FiatBackend`] of a 4-limb field from one of fiat-crypto's Montgomery modules:
