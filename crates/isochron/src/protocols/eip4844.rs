@@ -30,7 +30,7 @@ use sha2::{Digest, Sha256};
 
 use crate::curve::short_weierstrass::SwCurve;
 use crate::curve::{Group, PointEncoding};
-use crate::curves::bls12_381::{Bls12_381, Fr, G1Affine, G1Curve, G1Projective, G2Affine};
+use crate::curves::bls12_381::{Bls12_381, Fr, G1Affine, G1Curve, G1Projective, G2Affine, G2Prepared};
 use crate::error::Error;
 use crate::field::{Field, PrimeField};
 #[cfg(feature = "std")]
@@ -97,6 +97,9 @@ pub struct KzgSettings {
     g1_lagrange_brp: Vec<G1Affine>,
     g1_monomial: Vec<G1Affine>,
     g2_monomial: Vec<G2Affine>,
+    /// `G2` and `[τ]G2` prepared for Miller loops (their line coefficients), the fixed G2
+    /// arguments of every verification pairing.
+    g2_lines: [G2Prepared; 2],
     roots_brp: Vec<Fr>,
     /// The EIP-7594 tables, built on first use.
     #[cfg(feature = "std")]
@@ -195,10 +198,12 @@ impl KzgSettings {
         {
             return Err(inconsistent);
         }
+        let g2_lines = [G2Prepared::from(g2_monomial[0]), G2Prepared::from(g2_monomial[1])];
         Ok(KzgSettings {
             g1_lagrange_brp,
             g1_monomial,
             g2_monomial,
+            g2_lines,
             roots_brp: bit_reversal_permutation(&roots_of_unity()),
             #[cfg(feature = "std")]
             das: std::sync::OnceLock::new(),
@@ -351,7 +356,19 @@ impl KzgSettings {
     fn verify_kzg_proof_impl(&self, c: &G1Affine, z: &Fr, y: &Fr, proof: &G1Affine) -> bool {
         let lhs =
             G1Projective::from(*c) + G1Projective::multi_mul_vartime(&[*proof, G1Affine::generator()], &[*z, -*y]);
-        Bls12_381::pairing_check(&[(lhs.to_affine(), -G2Affine::generator()), (*proof, self.g2_monomial[1])])
+        // e(lhs, −G2)·e(π, [τ]G2) = e(−lhs, G2)·e(π, [τ]G2).
+        self.check_g2_tau(&(-lhs).to_affine(), proof)
+    }
+
+    /// Whether `e(a, G2)·e(b, [τ]G2) = 1`, with the G2 points prepared at load time.
+    fn check_g2_tau(&self, a: &G1Affine, b: &G1Affine) -> bool {
+        self.check_g2_and(a, b, &self.g2_lines[1])
+    }
+
+    /// Whether `e(a, G2)·e(b, Q) = 1` for a prepared `Q`.
+    pub(super) fn check_g2_and(&self, a: &G1Affine, b: &G1Affine, q: &G2Prepared) -> bool {
+        let f = Bls12_381::multi_miller_loop(&[(a, &self.g2_lines[0]), (b, q)]);
+        bool::from(Bls12_381::final_exponentiation(&f).is_identity())
     }
 
     /// `verify_kzg_proof_batch`: with `r` hashed from every input (domain
@@ -386,10 +403,8 @@ impl KzgSettings {
         points.push(G1Affine::generator());
         scalars.push(-ry);
         let rhs = g1_lincomb(&points, &scalars);
-        Bls12_381::pairing_check(&[
-            (proof_lincomb.to_affine(), -self.g2_monomial[1]),
-            (rhs.to_affine(), G2Affine::generator()),
-        ])
+        // e(Σ rᵢπᵢ, −[τ]G2)·e(rhs, G2) = e(rhs, G2)·e(−Σ rᵢπᵢ, [τ]G2).
+        self.check_g2_tau(&rhs.to_affine(), &(-proof_lincomb).to_affine())
     }
 
     /// `compute_kzg_proof_impl`: the quotient `q(X) = (p(X) − y)/(X − z)` in evaluation form

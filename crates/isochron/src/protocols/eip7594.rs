@@ -50,11 +50,10 @@ use super::eip4844::{
 };
 use crate::curve::short_weierstrass::MultiFixedMsm;
 use crate::curve::{Group, PointEncoding};
-use crate::curves::bls12_381::{Bls12_381, Fr, G1Affine, G1Curve, G1Projective, G2Affine};
+use crate::curves::bls12_381::{Fr, G1Affine, G1Curve, G1Projective, G2Prepared};
 use crate::error::Error;
 use crate::fft::{bit_reversed_index, EvaluationDomain};
 use crate::field::Field;
-use crate::pairing::PairingEngine;
 
 /// `FIELD_ELEMENTS_PER_EXT_BLOB`: the evaluations of the extended blob (rate 1/2).
 pub const FIELD_ELEMENTS_PER_EXT_BLOB: usize = 2 * FIELD_ELEMENTS_PER_BLOB;
@@ -93,6 +92,8 @@ pub(super) struct DasTables {
     /// Set `f` holds the `f`-th value of the FFT of every setup column `t`, with their
     /// shifted copies for the fixed-base MSMs ([`MultiFixedMsm`]).
     columns: MultiFixedMsm<G1Curve>,
+    /// `[τ⁶⁴]G2` prepared for Miller loops (the verification pairing's fixed point).
+    tau_cell_lines: G2Prepared,
 }
 
 impl DasTables {
@@ -134,6 +135,7 @@ impl DasTables {
             domain_ext,
             roots_ext,
             columns: MultiFixedMsm::new(&G1Projective::batch_normalize(&transposed), BLOCKS),
+            tau_cell_lines: G2Prepared::from(settings.g2_monomial()[FIELD_ELEMENTS_PER_CELL]),
         }
     }
 
@@ -387,11 +389,8 @@ impl KzgSettings {
                 scalars.push(r_powers[k] * das.coset_shift_pow_cell(indices[k]));
             }
             let rl = g1_lincomb(&points, &scalars) - rli;
-            // e(LL, [τ⁶⁴]G2) = e(RL, G2).
-            Bls12_381::pairing_check(&[
-                (ll.to_affine(), self.g2_monomial()[FIELD_ELEMENTS_PER_CELL]),
-                (rl.to_affine(), -G2Affine::generator()),
-            ])
+            // e(LL, [τ⁶⁴]G2) = e(RL, G2): e(−RL, G2)·e(LL, [τ⁶⁴]G2) = 1.
+            self.check_g2_and(&(-rl).to_affine(), &ll.to_affine(), &das.tau_cell_lines)
         }))
     }
 
