@@ -70,9 +70,11 @@ pub struct Secp256k1;
 impl SwCurve for Secp256k1 {
     crate::curve::short_weierstrass::generator_table!(Secp256k1);
 
-    /// 1024 odd multiples of `G` per image in the table of `a·G + b·P` (ECDSA verification):
-    /// about a third fewer additions for `G` than width 8.
-    const GENERATOR_WNAF_WIDTH: u32 = 12;
+    /// 8192 odd multiples of `G` per image in the table of `a·G + b·P` (ECDSA and BIP-340
+    /// verification, key recovery): 16 additions for `G` on average against 20 at width 12, for
+    /// a table of 1.2 MB built on first use (about 4 ms), the size libsecp256k1 ships
+    /// (`ECMULT_WINDOW_SIZE` 15). Measured 2–3% faster verification than width 12.
+    const GENERATOR_WNAF_WIDTH: u32 = 15;
 
     type Base = Fp;
     type ScalarParams = FqParams;
