@@ -209,6 +209,8 @@ macro_rules! scalar_mul_tests {
                     let expected = p.mul_limbs_vartime(&k.to_canonical_limbs());
                     assert_eq!(p.mul(&k), expected);
                     assert_eq!(p.mul_vartime(&k), expected);
+                    // Z = 1: the tables on an isomorphic curve (a = 0 curves).
+                    assert_eq!(Projective::<C>::from(p.to_affine()).mul_vartime(&k), expected);
                 }
             }
 

@@ -223,14 +223,20 @@ impl<C: SwCurve> Projective<C> {
         let lattice = &endo.lattice;
         let dim = lattice.dim();
         let dec = lattice.decompose(k);
-        let tables = self.odd_multiples_with_images();
         let nafs: Vec<Vec<i16>> = (0..dim)
             .map(|j| {
                 let flip = bool::from(dec.negative[j]);
                 wnaf(&dec.magnitudes[j], WNAF_WINDOW).into_iter().map(|d| if flip { -d } else { d }).collect()
             })
             .collect();
-        Self::wnaf_sum(&tables, &nafs)
+        // An affine P on an `a = 0` curve: tables without inversion.
+        if !C::A_IS_MINUS_3 && self.z == C::Base::ONE {
+            let p = Affine { x: self.x, y: self.y, infinity: Choice::from(0) };
+            if let Some(sum) = Self::mul_endo_isomorphic(&p, &nafs) {
+                return sum;
+            }
+        }
+        Self::wnaf_sum(&self.odd_multiples_with_images(), &nafs)
     }
 
     /// `[a]·G + [b]·P` for the curve's generator `G`, a public point `P` and public scalars (the
@@ -288,24 +294,52 @@ impl<C: SwCurve> Projective<C> {
     }
 
     /// [`Self::mul_generator_add_vartime`] for `a = 0` with `P`'s odd multiples as affine points
-    /// of an isomorphic curve ([`Jacobian::odd_multiples_isomorphic`]: no inversion, mixed
-    /// additions instead of complete ones). The sum runs on that curve: the generator's entries
-    /// are mapped onto it as they are added (`(x·s², y·s³)`, two multiplications), and the result
-    /// is mapped back by `Z·s`. The endomorphism images of the entries are taken on the
-    /// isomorphic curve, which is valid when the map commutes with the scaling by `s`: always
-    /// for `(x, y) ↦ (βx, y)`, and for the Frobenius-based `ψ` of G2 when `s` lies in the prime
-    /// field (`None` otherwise, and when the tables meet an exceptional addition).
+    /// of an isomorphic curve ([`Self::isomorphic_tables`]). The sum runs on that curve: the
+    /// generator's entries are mapped onto it as they are added (`(x·s², y·s³)`, two
+    /// multiplications), and the result is mapped back by `Z·s`.
     fn mul_generator_add_isomorphic(
         table: &super::GeneratorWnafTable<C>,
         ka: &[u64; 4],
         p: &Affine<C>,
         kb: &[u64; 4],
     ) -> Option<Self> {
+        let (fresh, s) = Self::isomorphic_tables(p)?;
+        let mut nafs = Self::signed_wnafs(ka, C::GENERATOR_WNAF_WIDTH);
+        let generator_tables = nafs.len();
+        nafs.extend(Self::signed_wnafs(kb, WNAF_WINDOW));
+        let mut tables: Vec<&[Affine<C>]> = table.images.iter().map(Vec::as_slice).collect();
+        tables.extend(fresh.chunks_exact(8));
+        Some(Self::isomorphic_sum(&tables, &nafs, generator_tables, &s))
+    }
+
+    /// `[k]·P` for `a = 0` and an affine `P` (not the identity) on the tables of
+    /// [`Self::isomorphic_tables`]: [`Self::mul_endo_vartime`] without the inversion of its
+    /// tables. `None` as for those tables.
+    fn mul_endo_isomorphic(p: &Affine<C>, nafs: &[Vec<i16>]) -> Option<Self> {
+        let (fresh, s) = Self::isomorphic_tables(p)?;
+        let tables: Vec<&[Affine<C>]> = fresh.chunks_exact(8).collect();
+        Some(Self::isomorphic_sum(&tables, nafs, 0, &s))
+    }
+
+    /// The odd multiples `P, 3P, …, 15P` of an affine `P` (not the identity, `a = 0`) and of
+    /// its endomorphism images, as affine points of an isomorphic curve
+    /// ([`Jacobian::odd_multiples_isomorphic`]: no inversion), with the scale `s` that maps
+    /// them back. The images are taken on the isomorphic curve, which is valid when the map
+    /// commutes with the scaling by `s`: always for `(x, y) ↦ (βx, y)`, and for the
+    /// Frobenius-based `ψ` of G2 when `s` lies in the prime field (`None` otherwise, and when
+    /// the tables meet an exceptional addition).
+    fn isomorphic_tables(p: &Affine<C>) -> Option<(Vec<Affine<C>>, C::Base)> {
+        // Over an extension field (G2) the scale is almost never in the prime field: do not
+        // build tables that would be thrown away.
+        let gx = C::GENERATOR.0;
+        if C::ENDOMORPHISM.is_some() && Field::frobenius_map(&gx, 1) != gx {
+            return None;
+        }
         let (odd, s) = Jacobian::<C::Base>::odd_multiples_isomorphic(p, 8)?;
         if Field::frobenius_map(&s, 1) != s {
             return None;
         }
-        let mut fresh = odd.clone();
+        let mut fresh = odd;
         if let Some(endo) = C::ENDOMORPHISM {
             for j in 1..endo.lattice.dim() {
                 let prev = fresh[8 * (j - 1)..8 * j].to_vec();
@@ -318,29 +352,31 @@ impl<C: SwCurve> Projective<C> {
                 }
             }
         }
-        let mut nafs = Self::signed_wnafs(ka, C::GENERATOR_WNAF_WIDTH);
-        let generator_tables = nafs.len();
-        nafs.extend(Self::signed_wnafs(kb, WNAF_WINDOW));
-        let mut tables: Vec<&[Affine<C>]> = table.images.iter().map(Vec::as_slice).collect();
-        tables.extend(fresh.chunks_exact(8));
+        Some((fresh, s))
+    }
+
+    /// `Σ nafᵢ·tableᵢ` on the isomorphic curve of scale `s`, mapped back: one chain of Jacobian
+    /// doublings and mixed additions; the first `mapped` tables hold points of the curve itself,
+    /// mapped onto the isomorphic one as they are added (`(x·s², y·s³)`).
+    fn isomorphic_sum(tables: &[&[Affine<C>]], nafs: &[Vec<i16>], mapped: usize, s: &C::Base) -> Self {
         let (s2, len) = (s.square(), nafs.iter().map(Vec::len).max().unwrap_or(0));
         let s3 = s2 * s;
         let mut acc = Jacobian::IDENTITY;
         for i in (0..len).rev() {
             acc = acc.double_vartime::<C>();
-            for (j, (naf, table)) in nafs.iter().zip(&tables).enumerate() {
+            for (j, (naf, table)) in nafs.iter().zip(tables).enumerate() {
                 let d = naf.get(i).copied().unwrap_or(0);
                 if d == 0 {
                     continue;
                 }
                 let mut q = table[(d.unsigned_abs() as usize) / 2];
-                if j < generator_tables {
+                if j < mapped {
                     (q.x, q.y) = (q.x * s2, q.y * s3);
                 }
                 acc = acc.add_mixed_vartime(&if d > 0 { q } else { q.neg() });
             }
         }
-        Some(acc.unscale(&s).to_homogeneous())
+        acc.unscale(s).to_homogeneous()
     }
 
     /// `P, φ(P), …, φ^(d−1)(P)` for the curve's endomorphism (`d` its lattice dimension), or
