@@ -97,14 +97,18 @@ pub(crate) fn wnaf_combination(points: &[(&[i16], EdwardsPoint<Fe>)], base: [&[i
         let mut started = false;
         for i in (0..len).rev() {
             if started {
-                q = q.double();
+                q.double_assign();
             }
             let sources = points.iter().map(|(n, _)| *n).zip(tables.iter().map(Vec::as_slice));
             for (n, t) in sources.chain(base.iter().copied().zip(bt.iter().map(Vec::as_slice))) {
                 let d = n.get(i).copied().unwrap_or(0);
                 if d != 0 {
                     let e = &t[(d.unsigned_abs() / 2) as usize];
-                    q = if d > 0 { q.add(e) } else { q.sub(e) };
+                    if d > 0 {
+                        q.add_assign(e);
+                    } else {
+                        q.sub_assign(e);
+                    }
                     started = true;
                 }
             }
@@ -126,25 +130,25 @@ pub(crate) fn pippenger(scalars: &[Scalar], points: &[EdwardsPoint<Fe>]) -> Edwa
     let mut total = identity;
     for i in (0..windows).rev() {
         for _ in 0..c {
-            total = total.double();
+            total.double_assign();
         }
         buckets.iter_mut().for_each(|b| *b = identity);
         for (p, &d) in cached.iter().zip(&digits[i * n..(i + 1) * n]) {
             if d > 0 {
                 let b = &mut buckets[(d - 1) as usize];
-                *b = b.add(p);
+                b.add_assign(p);
             } else if d < 0 {
                 let b = &mut buckets[(-d - 1) as usize];
-                *b = b.sub(p);
+                b.sub_assign(p);
             }
         }
         let mut running = identity;
         let mut sum = identity;
         for b in buckets.iter().rev() {
-            running = running.add(&b.to_cached());
-            sum = sum.add(&running.to_cached());
+            running.add_assign(&b.to_cached());
+            sum.add_assign(&running.to_cached());
         }
-        total = total.add(&sum.to_cached());
+        total.add_assign(&sum.to_cached());
     }
     total.to_point()
 }

@@ -241,6 +241,17 @@ impl FeVec {
     #[inline]
     #[target_feature(enable = "avx2")]
     pub(crate) fn mul(&self, o: &FeVec) -> FeVec {
+        let mut out = FeVec([_mm256_setzero_si256(); 10]);
+        self.mul_into(o, &mut out);
+        out
+    }
+
+    /// [`FeVec::mul`] into `out`: the product's limbs stored straight from registers (a call
+    /// returning the 320-byte value goes through a temporary and a copy when it lands in an
+    /// existing variable, as in the point formulas' `self ← …`).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(crate) fn mul_into(&self, o: &FeVec, out: &mut FeVec) {
         let a = &self.0;
         let b = &o.0;
         let b19 = limbwise!(|j| times19(b[j]));
@@ -264,7 +275,7 @@ impl FeVec {
         row!(7: 0 1 2 3 4 5 6 7 8 9);
         row!(8: 0 1 2 3 4 5 6 7 8 9);
         row!(9: 0 1 2 3 4 5 6 7 8 9);
-        FeVec::carry(z)
+        *out = FeVec::carry(z);
     }
 
     /// Lane-wise `self²` for loose input, reduced output: the 55 distinct products of
