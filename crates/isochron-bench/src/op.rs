@@ -301,7 +301,7 @@ pub enum C25519Op {
     /// `ed25519/verify_strict`.
     Ed25519VerifyStrict,
     /// Batch verification of `n` (key, message, signature) triples from their bytes:
-    /// `ed25519/batch_verify/n`.
+    /// `ed25519/batch_verify/n` (on one thread).
     Ed25519BatchVerify(usize),
     /// X25519 public key of a 32-byte secret: `x25519/pubkey`.
     X25519Pubkey,

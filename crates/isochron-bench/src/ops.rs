@@ -135,7 +135,7 @@ fn msm<G: Group>(inputs: Arc<MsmInputs<G>>, m: op::Msm) -> Side {
 }
 
 /// A rayon pool of one thread, for the kernels.
-fn one_thread() -> &'static rayon::ThreadPool {
+pub(crate) fn one_thread() -> &'static rayon::ThreadPool {
     static POOL: OnceLock<rayon::ThreadPool> = OnceLock::new();
     POOL.get_or_init(|| rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a thread"))
 }
