@@ -385,24 +385,24 @@ pub fn batch_verify(items: &[(&[u8; 32], &[u8], &[u8; 64])], rng: &mut (impl Rng
 
 fn batch_parts<F: EdwardsField>(items: &[(&[u8; 32], &[u8], &[u8; 64])], weights: &[Scalar]) -> bool {
     let mut scalars = Vec::with_capacity(2 * items.len() + 1);
-    let mut points = Vec::with_capacity(2 * items.len() + 1);
     let mut s_sum = Scalar::ZERO;
+    // The encodings R₁, A₁, R₂, A₂, …, decompressed together (their square roots batched).
+    let mut encodings: Vec<[u8; 32]> = Vec::with_capacity(2 * items.len());
     for ((pk, msg, sig), z) in items.iter().zip(weights) {
         let Some((r_bytes, s)) = split(sig) else {
-            return false;
-        };
-        let (Ok(a), Ok(r)) = (EdwardsPoint::<F>::decompress_zip215(pk), EdwardsPoint::<F>::decompress_zip215(&r_bytes))
-        else {
             return false;
         };
         let k = challenge(&[], &r_bytes, pk, msg);
         s_sum += *z * s;
         scalars.push(*z);
-        points.push(r);
+        encodings.push(r_bytes);
         scalars.push(*z * k);
-        points.push(a);
+        encodings.push(**pk);
         // (With the cofactor cleared at the end, reducing z·k modulo ℓ is harmless.)
     }
+    let Ok(mut points) = EdwardsPoint::<F>::decompress_zip215_batch(&encodings) else {
+        return false;
+    };
     scalars.push(-s_sum);
     points.push(EdwardsPoint::basepoint());
     let sum = msm::<F>(&scalars, &points);

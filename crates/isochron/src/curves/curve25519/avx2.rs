@@ -10,6 +10,7 @@ pub(crate) mod point;
 
 use alloc::vec::Vec;
 
+use self::field::FeVec;
 use self::point::{odd_multiples, CachedVec, ExtendedVec};
 use super::edwards::{pippenger_digits, EdwardsPoint, BASE_WNAF_WIDTH, VAR_WNAF_WIDTH};
 use super::field::Fe;
@@ -82,6 +83,17 @@ fn with_base_tables<R>(f: impl FnOnce(&[Vec<CachedVec>; 2]) -> R) -> R {
     {
         f(&build_base_tables())
     }
+}
+
+/// `x^((p − 5)/8)` of four elements at once (one lane each): the chain of
+/// `field::pow_p58_chain` on lane-wise squares and products. Constant time.
+#[target_feature(enable = "avx2")]
+pub(crate) fn pow_p58_x4(x: [Fe; 4]) -> [Fe; 4] {
+    let v = FeVec::from_fes(x);
+    let sq = |a: &FeVec| a.square();
+    let mul = |a: &FeVec, b: &FeVec| a.mul(b);
+    let (e250, _) = super::field::pow_2_250_minus_1_with(&v, &sq, &mul);
+    mul(&sq(&sq(&e250)), &v).to_fes()
 }
 
 /// `Σ [n_i]·P_i + [m_0]·B + [m_1]·2^128·B` from wNAF digits (`n_i` of width 5, `m_j` of

@@ -70,42 +70,62 @@ pub trait Fe25519: crate::field::Field + crate::field::SqrtField {
     /// non-negative square root of `√−1·u/v` otherwise (`v = 0`, `u ≠ 0` gives `(false, 0)`).
     /// Constant time.
     fn sqrt_ratio_m1(u: &Self, v: &Self) -> (Choice, Self) {
-        let v3 = v.square() * v;
-        let v7 = v3.square() * v;
-        let mut r = (*u * v3) * (*u * v7).pow_p58();
-        let check = *v * r.square();
-        let u_neg = -*u;
-        let correct_sign_sqrt = check.ct_eq(u);
-        let flipped_sign_sqrt = check.ct_eq(&u_neg);
-        let flipped_sign_sqrt_i = check.ct_eq(&(u_neg * Self::SQRT_M1));
-        let r_prime = Self::SQRT_M1 * r;
-        r.conditional_assign(&r_prime, flipped_sign_sqrt | flipped_sign_sqrt_i);
-        // Choose the non-negative square root.
-        (correct_sign_sqrt | flipped_sign_sqrt, r.abs())
+        let (uv3, uv7) = sqrt_ratio_m1_start(u, v);
+        sqrt_ratio_m1_finish(u, v, &uv3, &uv7.pow_p58())
     }
+}
+
+/// The first half of [`Fe25519::sqrt_ratio_m1`]: `(u·v³, u·v⁷)`, whose second element is then
+/// raised to `(p − 5)/8` (alone, or four at a time in a batch of decompressions).
+pub(crate) fn sqrt_ratio_m1_start<F: Fe25519>(u: &F, v: &F) -> (F, F) {
+    let v3 = v.square() * v;
+    let v7 = v3.square() * v;
+    (*u * v3, *u * v7)
+}
+
+/// The second half of [`Fe25519::sqrt_ratio_m1`], given `uv3 = u·v³` and
+/// `pow = (u·v⁷)^((p−5)/8)`. Constant time.
+pub(crate) fn sqrt_ratio_m1_finish<F: Fe25519>(u: &F, v: &F, uv3: &F, pow: &F) -> (Choice, F) {
+    let mut r = *uv3 * pow;
+    let check = *v * r.square();
+    let u_neg = -*u;
+    let correct_sign_sqrt = check.ct_eq(u);
+    let flipped_sign_sqrt = check.ct_eq(&u_neg);
+    let flipped_sign_sqrt_i = check.ct_eq(&(u_neg * F::SQRT_M1));
+    let r_prime = F::SQRT_M1 * r;
+    r.conditional_assign(&r_prime, flipped_sign_sqrt | flipped_sign_sqrt_i);
+    // Choose the non-negative square root.
+    (correct_sign_sqrt | flipped_sign_sqrt, r.abs())
 }
 
 /// `(x^(2^250 − 1), x^11)`: the common head of the inversion and `(p − 5)/8` chains
 /// (module documentation); 249 squarings and 10 multiplications.
 fn pow_2_250_minus_1<F: Field>(x: &F) -> (F, F) {
-    fn sqr_n<F: Field>(x: F, n: u32) -> F {
+    pow_2_250_minus_1_with(x, &|a: &F| a.square(), &|a: &F, b: &F| *a * b)
+}
+
+/// [`pow_2_250_minus_1`] on any representation with a square `sq` and a product `mul` (the
+/// four-lane AVX2 vectors raise four elements at once).
+#[inline(always)]
+pub(crate) fn pow_2_250_minus_1_with<T: Copy>(x: &T, sq: &impl Fn(&T) -> T, mul: &impl Fn(&T, &T) -> T) -> (T, T) {
+    let sqr_n = |x: T, n: u32| {
         let mut r = x;
         for _ in 0..n {
-            r = r.square();
+            r = sq(&r);
         }
         r
-    }
-    let x2 = x.square();
-    let x9 = sqr_n(x2, 2) * x;
-    let x11 = x9 * x2;
-    let e5 = x11.square() * x9; // 2^5 − 1 = 31 = 22 + 9
-    let e10 = sqr_n(e5, 5) * e5;
-    let e20 = sqr_n(e10, 10) * e10;
-    let e40 = sqr_n(e20, 20) * e20;
-    let e50 = sqr_n(e40, 10) * e10;
-    let e100 = sqr_n(e50, 50) * e50;
-    let e200 = sqr_n(e100, 100) * e100;
-    let e250 = sqr_n(e200, 50) * e50;
+    };
+    let x2 = sq(x);
+    let x9 = mul(&sqr_n(x2, 2), x);
+    let x11 = mul(&x9, &x2);
+    let e5 = mul(&sq(&x11), &x9); // 2^5 − 1 = 31 = 22 + 9
+    let e10 = mul(&sqr_n(e5, 5), &e5);
+    let e20 = mul(&sqr_n(e10, 10), &e10);
+    let e40 = mul(&sqr_n(e20, 20), &e20);
+    let e50 = mul(&sqr_n(e40, 10), &e10);
+    let e100 = mul(&sqr_n(e50, 50), &e50);
+    let e200 = mul(&sqr_n(e100, 100), &e100);
+    let e250 = mul(&sqr_n(e200, 50), &e50);
     (e250, x11)
 }
 
