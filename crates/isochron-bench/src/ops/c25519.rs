@@ -90,7 +90,7 @@ pub fn build(op: C25519Op, backend: Backend, mut rng: ChaCha8Rng) -> Side {
     Side { inputs, kernel }
 }
 
-/// isochron's kernel for `op` on `backend` over `inputs`, and its output ([`checked`]):
+/// isochron's kernel for `op` on `backend` over `inputs`, and its output ([`checked`](super::sec::checked)):
 /// [`Backend::Native`] on `isochron` as users build it, [`Backend::Fiat`] on `isochron_fiat`
 /// (built with `fiat`: the protocols select fiat-crypto's field at run time, the group ops take
 /// its `FiatFe` type).
