@@ -1,6 +1,6 @@
 //! The Curve25519 ops (`ed25519/sign`, `x25519/shared`, `ristretto255/mul_ct`,
 //! `edwards25519/msm/64`, …, [`crate::op::C25519Op`]), on isochron's own field kernels or, for
-//! the `…_fiat` names, on fiat-crypto's (`isochron_fiat`: the library built with `fiat`; the
+//! the `…_fiat` names, on fiat-crypto's (`isochron_fiat`: the library built with `fiat-only`; the
 //! `FiatFe` type for the group ops).
 //!
 //! Inputs (drawn from the op's generator, standard encodings) and the output every side must
@@ -90,10 +90,10 @@ pub fn build(op: C25519Op, backend: Backend, mut rng: ChaCha8Rng) -> Side {
     Side { inputs, kernel }
 }
 
-/// isochron's kernel for `op` on `backend` over `inputs`, and its output ([`checked`](super::sec::checked)):
-/// [`Backend::Native`] on `isochron` as users build it, [`Backend::Fiat`] on `isochron_fiat`
-/// (built with `fiat`: the protocols select fiat-crypto's field at run time, the group ops take
-/// its `FiatFe` type).
+/// isochron's kernel for `op` on `backend` over `inputs`, and its output
+/// ([`checked`](super::sec::checked)): [`Backend::Native`] on `isochron` as users build it,
+/// [`Backend::Fiat`] on `isochron_fiat` (built with `fiat-only`: the protocols always take
+/// fiat-crypto's field, the group ops its `FiatFe` type).
 pub fn kernel(op: C25519Op, backend: Backend, inputs: &[Vec<u8>]) -> (Kernel, Vec<u8>) {
     match backend {
         Backend::Native => native::kernel_on::<Fe>(op, inputs),

@@ -142,8 +142,8 @@ where
 
 /// isochron's kernel for `op` on `curve` with `backend` over `inputs` (as [`build`] draws
 /// them), and its output ([`checked`]): [`Backend::Native`] on `isochron` as users build it,
-/// [`Backend::Fiat`] on `isochron_fiat`, the same library built with `fiat` (fiat-crypto's field
-/// code, its run-time switch left on).
+/// [`Backend::Fiat`] on `isochron_fiat`, the same library built with `fiat-only` (fiat-crypto's
+/// field code, no run-time switch).
 pub fn kernel(curve: SecCurve, op: SecOp, backend: Backend, inputs: &[Vec<u8>]) -> (Kernel, Vec<u8>) {
     match (backend, curve) {
         (Backend::Native, SecCurve::Secp256k1) => native::kernel_on::<Secp256k1>(op, inputs),

@@ -108,9 +108,7 @@ pub trait EdwardsField: Fe25519 {
     /// AVX2 lanes on isochron's own field when the CPU has AVX2 (the square roots of a batch
     /// of decompressions). Constant time in the values.
     fn pow_p58_batch(xs: &mut [Self]) {
-        for x in xs {
-            *x = x.pow_p58();
-        }
+        pow_p58_each(xs);
     }
 }
 
@@ -193,18 +191,22 @@ edwards_field!(
             }
             return;
         }
-        for x in xs {
-            *x = x.pow_p58();
-        }
+        pow_p58_each(xs);
     }
 );
 #[cfg(feature = "fiat")]
 edwards_field!(super::field_fiat::FiatFe);
 
+/// `x ← x^((p − 5)/8)` one element at a time ([`EdwardsField::pow_p58_batch`] without vectors).
+fn pow_p58_each<F: Fe25519>(xs: &mut [F]) {
+    for x in xs {
+        *x = x.pow_p58();
+    }
+}
+
 /// A decompression (RFC 8032 §5.1.3) split around its one exponentiation: `pow` holds
 /// `u·v⁷` after [`Decompression::start`] and must hold `(u·v⁷)^((p−5)/8)` for
 /// [`Decompression::finish`].
-#[derive(Clone, Copy)]
 struct Decompression<F: EdwardsField> {
     sign: Choice,
     y: F,
