@@ -249,7 +249,7 @@ scalar_mul_tests!(
 fn fixed_base_edges<C: SwCurve>() -> Vec<[u64; 4]> {
     let r = big(&order::<C>());
     let mut v: Vec<BigUint> = vec![0u32.into(), 1u32.into(), 2u32.into(), 3u32.into(), &r - 1u32, &r - 2u32];
-    for e in [5u32, 10, 245, 250, 251, 254, 255, 256, 257] {
+    for e in [5u32, 6, 10, 12, 245, 246, 250, 251, 252, 253, 254, 255, 256, 257] {
         let p = (BigUint::from(1u32) << e) % &r;
         for x in [&p + &r - 1u32, p.clone(), &p + 1u32, &p + &p, &p * 3u32] {
             let x = x % &r;

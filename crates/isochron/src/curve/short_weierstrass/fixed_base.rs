@@ -1,19 +1,22 @@
 //! Fixed-base scalar multiplication: a precomputed table of a base point's multiples, so that
-//! `[k]G` costs one mixed addition per 5-bit window and no doubling (the fixed-window method of
+//! `[k]G` costs one mixed addition per 6-bit window and no doubling (the fixed-window method of
 //! Brickell–Gordon–McCurley–Wilson, Eurocrypt 1992; Menezes–van Oorschot–Vanstone, *Handbook of
 //! Applied Cryptography*, §14.6.3) with the odd signed digits of Joye–Tunstall ("Exponent
 //! recoding and regular exponentiation algorithms", Africacrypt 2009, Alg. 6).
 //!
-//! Row `i` of the table holds `[1, 3, …, 31]·32^i·G` in affine coordinates. An odd `k < 2^256`
-//! is `Σ_{i<52} d_i·32^i` with every `d_i` odd in `[−31, 31]`: `d_i = 2·k[5i+1 .. 5i+6] + 1 − 32`
-//! for `i < 51` (five bits of `k` from bit `5i + 1`) and `d_51 = 1`. An even `k` is replaced by the
-//! odd `r − k` and the result negated. Each term is a constant-time scan of one row (every entry
-//! is read) and a conditional negation, so the time does not depend on `k`.
+//! Row `i` of the table holds `[1, 3, …, 63]·64^i·G` in affine coordinates. An odd `k < 2^256`,
+//! `k = 2m + 1`, is `Σ_{i<43} d_i·64^i` with every `d_i` odd: `d_i = 2·m[6i .. 6i+6] + 1 − 64 ∈
+//! [−63, 63]` for `i < 42` (six bits of `k` from bit `6i + 1`) and `d_42 = 2·(m ≫ 252) + 1 ∈ [1,
+//! 15]` (the sum telescopes: `Σ_{i<42} (1 − 64)·64^i = 1 − 64^42`). An even `k` is replaced by
+//! the odd `r − k` and the result negated. Each term is a constant-time scan of one row (every
+//! entry is read) and a conditional negation, so the time does not depend on `k`. Six-bit
+//! windows take 42 additions and scan 43 × 32 entries, against 51 and 52 × 16 for five bits:
+//! an addition costs more than 16 entry reads.
 //!
-//! **No exceptional additions.** Every digit is odd, so the partial sum `P_i = Σ_{j<i} d_j·32^j`
-//! is an odd integer with `|P_i| < 32^i ≤ |d_i·32^i|`, and `0 < |P_i ∓ d_i·32^i| < 32^(i+1)`. While
-//! `32^(i+1) < r` (rows `i` with `5(i+1) < ⌊log₂ r⌋ + 1`), `P_i·G` is therefore neither the identity
-//! nor `±d_i·32^i·G`, and the additions run the incomplete Jacobian mixed formula (8M + 3S). The
+//! **No exceptional additions.** Every digit is odd, so the partial sum `P_i = Σ_{j<i} d_j·64^j`
+//! is an odd integer with `|P_i| < 64^i ≤ |d_i·64^i|`, and `0 < |P_i ∓ d_i·64^i| < 64^(i+1)`. While
+//! `64^(i+1) < r` (rows `i` with `6(i+1) < ⌊log₂ r⌋ + 1`), `P_i·G` is therefore neither the identity
+//! nor `±d_i·64^i·G`, and the additions run the incomplete Jacobian mixed formula (8M + 3S). The
 //! last rows, where a sum could wrap around `r`, use the complete formula (Renes–Costello–Batina,
 //! eprint 2015/1060), which also covers `k = 0`.
 
@@ -23,41 +26,48 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
 use super::jacobian::Jacobian;
-use super::scalar_mul::{CT_TABLE, MAX_WINDOWS};
 use super::{Affine, Projective, Scalar, SwCurve};
 use crate::field::FieldParams;
 use crate::limbs;
 
-/// The multiples of a fixed base for [`FixedBaseTable::mul`]: `MAX_WINDOWS` rows of `CT_TABLE`
-/// affine points (52 × 16; 80 KiB for BLS12-381 G1, 160 KiB for G2).
+/// Bits per digit of [`FixedBaseTable::mul`].
+const WINDOW: usize = 6;
+/// Entries per row: the odd multiples `1, 3, …, 2^WINDOW − 1`.
+const ENTRIES: usize = 1 << (WINDOW - 1);
+/// Rows (digits) for scalars below `2^256`: `⌈255 / WINDOW⌉` digits from bit 1, the last one
+/// holding the top bits.
+const ROWS: usize = 255 / WINDOW + 1;
+
+/// The multiples of a fixed base for [`FixedBaseTable::mul`]: `ROWS` rows of `ENTRIES` affine
+/// points (43 × 32; 99 KiB for secp256k1, 143 KiB for BLS12-381 G1, 275 KiB for G2).
 #[derive(Clone, Debug)]
 pub struct FixedBaseTable<C: SwCurve> {
-    rows: Vec<[Affine<C>; CT_TABLE]>,
+    rows: Vec<[Affine<C>; ENTRIES]>,
 }
 
 impl<C: SwCurve> FixedBaseTable<C> {
-    /// The table of `base` (public): `[2j + 1]·32^i·base` for `j = 0..16`, `i = 0..52`,
+    /// The table of `base` (public): `[2j + 1]·2^(WINDOW·i)·base` for `j < ENTRIES`, `i < ROWS`,
     /// normalized to affine with one batch inversion.
     pub fn new(base: &Projective<C>) -> Self {
-        let mut points = Vec::with_capacity(MAX_WINDOWS * CT_TABLE);
+        let mut points = Vec::with_capacity(ROWS * ENTRIES);
         let mut b = *base;
-        for _ in 0..MAX_WINDOWS {
+        for _ in 0..ROWS {
             let twice = b.double();
             let mut m = b;
-            for _ in 0..CT_TABLE {
+            for _ in 0..ENTRIES {
                 points.push(m);
                 m = m.add(&twice);
             }
-            // The loop leaves m = 33·b; 32·b = m − b.
+            // The loop leaves m = (2^WINDOW + 1)·b; 2^WINDOW·b = m − b.
             b = m.add(&b.neg());
         }
         let affine = Projective::normalize_vartime(&points);
-        let rows = affine.chunks_exact(CT_TABLE).map(|c| core::array::from_fn(|j| c[j])).collect();
+        let rows = affine.chunks_exact(ENTRIES).map(|c| core::array::from_fn(|j| c[j])).collect();
         FixedBaseTable { rows }
     }
 
-    /// `[k]·base` for a secret scalar `k`, constant time in `k`: 51 mixed additions of
-    /// entries found by full-row scans (module documentation).
+    /// `[k]·base` for a secret scalar `k`, constant time in `k`: `ROWS − 1` (42) mixed
+    /// additions of entries found by full-row scans (module documentation).
     pub fn mul(&self, k: &Scalar<C>) -> Projective<C> {
         let modulus = &<C::ScalarParams as FieldParams<4>>::MODULUS;
         let mut k = k.to_canonical_limbs();
@@ -67,18 +77,20 @@ impl<C: SwCurve> FixedBaseTable<C> {
         for (w, f) in k.iter_mut().zip(&flipped) {
             w.conditional_assign(f, even);
         }
-        let mut digits = [1i8; MAX_WINDOWS];
-        for (i, d) in digits.iter_mut().enumerate().take(MAX_WINDOWS - 1) {
-            let bit = 5 * i + 1;
+        let mut digits = [0i8; ROWS];
+        for (i, d) in digits.iter_mut().enumerate() {
+            let bit = WINDOW * i + 1;
             let (limb, off) = (bit / 64, bit % 64);
             let mut w = k[limb] >> off;
-            if off > 64 - 5 && limb + 1 < 4 {
+            if off + WINDOW > 64 && limb + 1 < 4 {
                 w |= k[limb + 1] << (64 - off);
             }
-            *d = (2 * (w & 31) as i8) + 1 - 32;
+            // The last digit takes the remaining top bits as they are (`2w + 1 < 2^WINDOW`).
+            let offset = if i + 1 < ROWS { ENTRIES as i8 } else { 0 };
+            *d = 2 * (w & (ENTRIES as u64 * 2 - 1)) as i8 + 1 - 2 * offset;
         }
-        // Rows 1 ..= last_safe take the incomplete formula (5(i + 1) < bits of r).
-        let last_safe = (limbs::num_bits_vartime(modulus) as usize - 1) / 5 - 1;
+        // Rows 1 ..= last_safe take the incomplete formula (WINDOW·(i + 1) < bits of r).
+        let last_safe = (limbs::num_bits_vartime(modulus) as usize - 1) / WINDOW - 1;
         let mut acc = Jacobian::from_affine(&self.lookup(0, digits[0]));
         for (i, &d) in digits.iter().enumerate().take(last_safe + 1).skip(1) {
             acc = acc.add_mixed_incomplete(&self.lookup(i, d));
@@ -93,7 +105,7 @@ impl<C: SwCurve> FixedBaseTable<C> {
         Projective::conditional_select(&sum, &sum.neg(), even)
     }
 
-    /// `[d]·32^i·base` for an odd digit `d ∈ [−31, 31]`: every entry of row `i` is read.
+    /// `[d]·2^(WINDOW·i)·base` for an odd digit `|d| < 2^WINDOW`: every entry of row `i` is read.
     fn lookup(&self, i: usize, d: i8) -> Affine<C> {
         let neg = Choice::from(((d as u8) >> 7) & 1);
         let mask = -(neg.unwrap_u8() as i8);
