@@ -145,14 +145,33 @@ pub fn bls12_pairing(input: &[u8]) -> PrecompileResult {
     if input.is_empty() || !input.len().is_multiple_of(384) {
         return Err(PrecompileError::InvalidInputLength);
     }
-    let mut pairs = Vec::with_capacity(input.len() / 384);
+    // As in `msm`: the points decoded up to the first malformed one, then each group checked
+    // for the subgroup together (the first failing point's error, as if each point were decoded
+    // with every check in turn).
+    let k = input.len() / 384;
+    let (mut ps, mut qs) = (Vec::with_capacity(k), Vec::with_capacity(k));
+    let mut malformed = None;
     for c in input.chunks_exact(384) {
-        let p = G1Affine::from_eip2537(&c[..128])?;
-        let q = G2Affine::from_eip2537(&c[128..])?;
-        if !(bool::from(p.is_identity()) || bool::from(q.is_identity())) {
-            pairs.push((p, q));
+        let q = G1Affine::from_eip2537_unchecked(&c[..128])
+            .map(|p| ps.push(p))
+            .and_then(|()| G2Affine::from_eip2537_unchecked(&c[128..]));
+        match q {
+            Ok(q) => qs.push(q),
+            Err(e) => {
+                malformed = Some(e);
+                break;
+            }
         }
     }
+    if G1Curve::first_outside_subgroup_vartime(&ps).is_some() || G2Curve::first_outside_subgroup_vartime(&qs).is_some()
+    {
+        return Err(PrecompileError::NotInSubgroup);
+    }
+    if let Some(e) = malformed {
+        return Err(e.into());
+    }
+    let pairs: Vec<(G1Affine, G2Affine)> =
+        ps.into_iter().zip(qs).filter(|(p, q)| !(bool::from(p.is_identity()) || bool::from(q.is_identity()))).collect();
     let ok = pairs.is_empty() || Bls12_381::pairing_check(&pairs);
     let mut out = alloc::vec![0u8; 32];
     out[31] = ok as u8;
