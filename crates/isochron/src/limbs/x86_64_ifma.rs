@@ -220,6 +220,24 @@ fn splat<const L: usize>(row: &Row) -> Lanes<L> {
     core::array::from_fn(|i| _mm512_set1_epi64(row.0[i] as i64))
 }
 
+/// Row `i` of the Montgomery reduction of `t` (inside [`Mont52`]'s products): `t += m·p·2^(52i)`
+/// with `m = t_i·(−p⁻¹) mod 2^52` (the instruction reads the low 52 bits of `t_i`), after which
+/// `t_i ≡ 0 mod 2^52`: its carry moves up and the limb drops out. A macro, not a function: a
+/// `target_feature` function cannot be `inline(always)`, and where the compiler kept it out of
+/// line the accumulator went through memory on every row (a third of the time of the G2
+/// subgroup chains).
+macro_rules! reduce_row {
+    ($self:expr, $t:expr, $i:expr) => {{
+        let i = $i;
+        let m = _mm512_madd52lo_epu64(_mm512_setzero_si512(), $t[i], $self.pinv);
+        for j in 0..L {
+            $t[i + j] = _mm512_madd52lo_epu64($t[i + j], m, $self.p[j]);
+            $t[i + j + 1] = _mm512_madd52hi_epu64($t[i + j + 1], m, $self.p[j]);
+        }
+        $t[i + 1] = _mm512_add_epi64($t[i + 1], _mm512_srli_epi64::<52>($t[i]));
+    }};
+}
+
 impl<const L: usize> Mont52<L> {
     /// The parameters for the odd modulus `p` (little-endian words, `p < 2^(52·L − 4)`).
     #[target_feature(enable = "avx512f")]
@@ -281,23 +299,9 @@ impl<const L: usize> Mont52<L> {
                 t[i + j] = _mm512_madd52lo_epu64(t[i + j], a[j], b[i]);
                 t[i + j + 1] = _mm512_madd52hi_epu64(t[i + j + 1], a[j], b[i]);
             }
-            self.reduce_row(&mut t, i);
+            reduce_row!(self, t, i);
         }
         high_half(&t)
-    }
-
-    /// Row `i` of the Montgomery reduction: `t += m·p·2^(52i)` with `m = t_i·(−p⁻¹) mod 2^52`
-    /// (the instruction reads the low 52 bits of `t_i`), after which `t_i ≡ 0 mod 2^52`: its
-    /// carry moves up and the limb drops out.
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512ifma")]
-    fn reduce_row(&self, t: &mut [__m512i; 16], i: usize) {
-        let m = _mm512_madd52lo_epu64(_mm512_setzero_si512(), t[i], self.pinv);
-        for j in 0..L {
-            t[i + j] = _mm512_madd52lo_epu64(t[i + j], m, self.p[j]);
-            t[i + j + 1] = _mm512_madd52hi_epu64(t[i + j + 1], m, self.p[j]);
-        }
-        t[i + 1] = _mm512_add_epi64(t[i + 1], _mm512_srli_epi64::<52>(t[i]));
     }
 
     /// Montgomery square `a²/R' mod p`, below `2p`, for normalized `a` with `a² < R'·p`: the
@@ -320,7 +324,7 @@ impl<const L: usize> Mont52<L> {
             *x = if k % 2 == 0 { _mm512_madd52lo_epu64(*x, a[i], a[i]) } else { _mm512_madd52hi_epu64(*x, a[i], a[i]) };
         }
         for i in 0..L {
-            self.reduce_row(&mut t, i);
+            reduce_row!(self, t, i);
         }
         high_half(&t)
     }
