@@ -100,7 +100,7 @@ macro_rules! msm_tests {
                 let zero = <G as Group>::Scalar::ZERO;
                 let minus_one = -<G as Group>::Scalar::ONE;
                 let id = <G as Group>::Affine::identity();
-                for n in [0usize, 1, 2, 3, 63, 64, 127, 128, 129, 300] {
+                for n in [0usize, 1, 2, 3, 31, 32, 33, 63, 64, 127, 128, 129, 300] {
                     let p = points::<G>(&mut rng, n);
                     let mut k = scalars::<G>(&mut rng, n);
                     // All zero scalars, all identity points.

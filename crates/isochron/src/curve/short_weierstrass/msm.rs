@@ -867,9 +867,7 @@ fn pieces(parallel: bool) -> usize {
 pub(crate) fn msm_vartime<C: SwCurve>(points: &[Affine<C>], scalars: &[Scalar<C>], parallel: bool) -> Projective<C> {
     let n = points.len().min(scalars.len());
     if straus_wins::<C>(n) {
-        let words: Vec<[u64; 4]> = scalars[..n].iter().map(|k| k.to_canonical_limbs()).collect();
-        let refs: Vec<&[u64]> = words.iter().map(|w| &w[..]).collect();
-        return Projective::multi_mul_limbs_vartime(&points[..n], &refs);
+        return Projective::multi_mul_endo_vartime(&points[..n], &scalars[..n]);
     }
     pippenger(&split_parallel(&points[..n], false, &scalars[..n], parallel), parallel)
 }
