@@ -156,7 +156,7 @@ impl<C: SwCurve> Projective<C> {
     pub fn mul_vartime(&self, k: &Scalar<C>) -> Self {
         let limbs = k.to_canonical_limbs();
         match C::ENDOMORPHISM {
-            Some(endo) => self.mul_endo_vartime(&limbs, &endo),
+            Some(_) => self.mul_endo_vartime(&limbs),
             None => self.mul_limbs_vartime(&limbs),
         }
     }
@@ -219,16 +219,8 @@ impl<C: SwCurve> Projective<C> {
 
     /// Interleaved wNAF over the decomposition of a public `k` ([`Self::wnaf_sum`]; the
     /// tables of `φ^j(P)` are the images of `P`'s).
-    fn mul_endo_vartime(&self, k: &[u64; 4], endo: &Endomorphism<C>) -> Self {
-        let lattice = &endo.lattice;
-        let dim = lattice.dim();
-        let dec = lattice.decompose(k);
-        let nafs: Vec<Vec<i16>> = (0..dim)
-            .map(|j| {
-                let flip = bool::from(dec.negative[j]);
-                wnaf(&dec.magnitudes[j], WNAF_WINDOW).into_iter().map(|d| if flip { -d } else { d }).collect()
-            })
-            .collect();
+    fn mul_endo_vartime(&self, k: &[u64; 4]) -> Self {
+        let nafs = Self::signed_wnafs(k, WNAF_WINDOW);
         // An affine P on an `a = 0` curve: tables without inversion.
         if !C::A_IS_MINUS_3 && self.z == C::Base::ONE {
             let p = Affine { x: self.x, y: self.y, infinity: Choice::from(0) };
@@ -236,7 +228,7 @@ impl<C: SwCurve> Projective<C> {
                 return sum;
             }
         }
-        Self::wnaf_sum(&self.odd_multiples_with_images(), &nafs)
+        Self::wnaf_sum(&Self::affine_tables_with_images(&[*self]), &nafs)
     }
 
     /// `[a]·G + [b]·P` for the curve's generator `G`, a public point `P` and public scalars (the
@@ -259,15 +251,15 @@ impl<C: SwCurve> Projective<C> {
                 return sum;
             }
         }
-        let (g_width, g_images): (u32, Vec<Self>) = match table {
-            Some(_) => (C::GENERATOR_WNAF_WIDTH, Vec::new()),
-            None => (WNAF_WINDOW, Self::endomorphism_images(&Self::generator())),
-        };
-        // Digits: the generator's (or its images'), then P's.
+        // Digits: the generator's (or its images'), then P's; the generator's tables computed
+        // here with P's when the curve has no precomputed ones.
+        let g_width = if table.is_some() { C::GENERATOR_WNAF_WIDTH } else { WNAF_WINDOW };
         let mut nafs = Self::signed_wnafs(&ka, g_width);
         nafs.extend(Self::signed_wnafs(&kb, WNAF_WINDOW));
-        let mut fresh = Self::affine_tables(&g_images);
-        fresh.extend(Self::from(*p).odd_multiples_with_images());
+        let fresh = match table {
+            Some(_) => Self::affine_tables_with_images(&[Self::from(*p)]),
+            None => Self::affine_tables_with_images(&[Self::generator(), Self::from(*p)]),
+        };
         let mut tables: Vec<&[Affine<C>]> = Vec::with_capacity(nafs.len());
         if let Some(t) = table {
             tables.extend(t.images.iter().map(Vec::as_slice));
@@ -276,21 +268,27 @@ impl<C: SwCurve> Projective<C> {
         Self::wnaf_sum_tables(&tables, &nafs)
     }
 
-    /// The affine odd multiples `P, 3P, …, 15P` of a public point and their images under
+    /// The affine odd multiples `P, 3P, …, 15P` of public points and their images under
     /// `φ, …, φ^(d−1)` (`d` the lattice dimension of the curve's endomorphism, 1 without one),
-    /// 8 per image in that order: the multiples are computed once and mapped (the maps cost a
-    /// few multiplications, an addition many), then normalized with one batch inversion.
-    fn odd_multiples_with_images(&self) -> Vec<Affine<C>> {
-        let dim = C::ENDOMORPHISM.map_or(1, |e| e.lattice.dim());
-        let mut points = Vec::with_capacity(8 * dim);
-        points.extend(self.odd_multiples());
-        if let Some(endo) = C::ENDOMORPHISM {
-            for j in 1..dim {
-                let prev: Vec<Self> = points[8 * (j - 1)..8 * j].to_vec();
-                points.extend(prev.iter().map(|p| (endo.map)(p)));
+    /// 8 per image, each point's images after its own table: the multiples normalized with one
+    /// batch inversion, then mapped as affine points (the curves' maps keep `Z = 1`: a few
+    /// multiplications each, where normalizing the images too would cost `d` times as much).
+    fn affine_tables_with_images(points: &[Self]) -> Vec<Affine<C>> {
+        let base = Self::affine_tables(points);
+        let Some(endo) = C::ENDOMORPHISM else { return base };
+        let dim = endo.lattice.dim();
+        let mut out = Vec::with_capacity(base.len() * dim);
+        for table in base.chunks_exact(8) {
+            out.extend_from_slice(table);
+            for _ in 1..dim {
+                let prev = out.len() - 8;
+                for i in prev..prev + 8 {
+                    let q = super::msm::map_affine(endo.map, &out[i]);
+                    out.push(q);
+                }
             }
         }
-        Self::normalize_vartime(&points)
+        out
     }
 
     /// [`Self::mul_generator_add_vartime`] for `a = 0` with `P`'s odd multiples as affine points
@@ -379,19 +377,6 @@ impl<C: SwCurve> Projective<C> {
         acc.unscale(s).to_homogeneous()
     }
 
-    /// `P, φ(P), …, φ^(d−1)(P)` for the curve's endomorphism (`d` its lattice dimension), or
-    /// `P` alone.
-    fn endomorphism_images(p: &Self) -> Vec<Self> {
-        let Some(endo) = C::ENDOMORPHISM else { return alloc::vec![*p] };
-        let mut out = Vec::with_capacity(endo.lattice.dim());
-        let mut q = *p;
-        for _ in 0..endo.lattice.dim() {
-            out.push(q);
-            q = (endo.map)(&q);
-        }
-        out
-    }
-
     /// The signed width-`w` wNAFs of the decomposition of a public `k` (one per endomorphism
     /// power, the signs folded in), or of `k` itself without an endomorphism.
     fn signed_wnafs(k: &[u64; 4], w: u32) -> Vec<Vec<i16>> {
@@ -426,30 +411,15 @@ impl<C: SwCurve> Projective<C> {
     /// of 255). The tables of `φʲ(Pᵢ)` are the images of `Pᵢ`'s affine table (`φ` keeps `Z = 1`).
     /// Zero scalars and identity points are skipped. Variable time.
     pub(crate) fn multi_mul_endo_vartime(points: &[Affine<C>], scalars: &[Scalar<C>]) -> Self {
-        let (points, scalars): (Vec<Affine<C>>, Vec<[u64; 4]>) = points
+        let (points, scalars): (Vec<Self>, Vec<[u64; 4]>) = points
             .iter()
             .zip(scalars)
             .filter(|(p, k)| !bool::from(p.infinity) && !bool::from(k.is_zero()))
-            .map(|(p, k)| (*p, k.to_canonical_limbs()))
+            .map(|(p, k)| (Self::from(*p), k.to_canonical_limbs()))
             .unzip();
-        let Some(endo) = C::ENDOMORPHISM else {
-            let refs: Vec<&[u64]> = scalars.iter().map(|k| &k[..]).collect();
-            return Self::multi_mul_limbs_vartime(&points, &refs);
-        };
-        let dim = endo.lattice.dim();
-        let base = Self::affine_tables(&points.iter().map(|p| Self::from(*p)).collect::<Vec<_>>());
-        let mut images: Vec<Vec<Affine<C>>> = Vec::with_capacity(points.len() * dim);
-        let mut nafs = Vec::with_capacity(points.len() * dim);
-        for (k, table) in scalars.iter().zip(base.chunks_exact(8)) {
-            let mut t = table.to_vec();
-            images.push(t.clone());
-            for _ in 1..dim {
-                t = t.iter().map(|q| super::msm::map_affine(endo.map, q)).collect();
-                images.push(t.clone());
-            }
-            nafs.extend(Self::signed_wnafs(k, WNAF_WINDOW));
-        }
-        let tables: Vec<&[Affine<C>]> = images.iter().map(Vec::as_slice).collect();
+        let all = Self::affine_tables_with_images(&points);
+        let tables: Vec<&[Affine<C>]> = all.chunks_exact(8).collect();
+        let nafs: Vec<Vec<i16>> = scalars.iter().flat_map(|k| Self::signed_wnafs(k, WNAF_WINDOW)).collect();
         Self::wnaf_sum_tables(&tables, &nafs)
     }
 
