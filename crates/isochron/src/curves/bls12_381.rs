@@ -2,6 +2,8 @@
 //! draft-irtf-cfrg-pairing-friendly-curves-11 §4.2.1): base field Fp (381 bits, 6 limbs) and
 //! scalar field Fr (255 bits, 4 limbs).
 
+use alloc::vec::Vec;
+
 use crate::curve::short_weierstrass::glv::{self, Endomorphism, Lattice, I256};
 use crate::curve::short_weierstrass::{endomorphism, Affine, Projective, SwCurve};
 use crate::field::FieldParams;
@@ -95,19 +97,13 @@ impl SwCurve for G1Curve {
     /// CPU has it (`chain_ifma`; from four points on, below which the lanes would mostly idle);
     /// a lane that met an exceptional case is checked again alone.
     fn first_outside_subgroup_vartime(points: &[G1Affine]) -> Option<usize> {
-        let alone = |p: &G1Affine| Self::is_torsion_free_vartime(&G1Projective::from(*p));
         #[cfg(target_arch = "x86_64")]
-        if let Some(x2p) = (points.len() >= 4)
+        let lanes = (points.len() >= 4)
             .then(|| crate::curve::short_weierstrass::chain_ifma::mul_twice_vartime(points, BLS_X))
-            .flatten()
-        {
-            return points.iter().zip(x2p).position(|(p, r)| match r {
-                _ if bool::from(p.infinity) => false,
-                Some(r) => phi(&G1Projective::from(*p)) != -r,
-                None => !alone(p),
-            });
-        }
-        points.iter().position(|p| !alone(p))
+            .flatten();
+        #[cfg(not(target_arch = "x86_64"))]
+        let lanes = None;
+        first_outside(points, lanes, |p, x2p| phi(&G1Projective::from(*p)) == -*x2p)
     }
 }
 
@@ -198,19 +194,33 @@ impl SwCurve for G2Curve {
     /// CPU has it (`chain_ifma`, from four points on); a lane that met an exceptional case is
     /// checked again alone.
     fn first_outside_subgroup_vartime(points: &[G2Affine]) -> Option<usize> {
-        let alone = |q: &G2Affine| Self::is_torsion_free_vartime(&G2Projective::from(*q));
         #[cfg(target_arch = "x86_64")]
-        if let Some(xq) = (points.len() >= 4)
+        let lanes = (points.len() >= 4)
             .then(|| crate::curve::short_weierstrass::chain_ifma::mul_fp2_vartime(points, BLS_X))
-            .flatten()
-        {
-            return points.iter().zip(xq).position(|(q, r)| match r {
-                _ if bool::from(q.infinity) => false,
-                Some(r) => psi(&G2Projective::from(*q)) != -r,
-                None => !alone(q),
-            });
-        }
-        points.iter().position(|q| !alone(q))
+            .flatten();
+        #[cfg(not(target_arch = "x86_64"))]
+        let lanes = None;
+        first_outside(points, lanes, |q, xq| psi(&G2Projective::from(*q)) == -*xq)
+    }
+}
+
+/// The first point outside the subgroup, given the batched multiples `lanes` (`None` for a lane
+/// that met an exceptional case; `None` altogether without the vector backend) and the test
+/// `passes` of a point against its multiple; a point without its multiple is tested alone
+/// ([`SwCurve::is_torsion_free_vartime`]). The identity passes.
+fn first_outside<C: SwCurve>(
+    points: &[Affine<C>],
+    lanes: Option<Vec<Option<Projective<C>>>>,
+    passes: impl Fn(&Affine<C>, &Projective<C>) -> bool,
+) -> Option<usize> {
+    let alone = |p: &Affine<C>| C::is_torsion_free_vartime(&Projective::from(*p));
+    match lanes {
+        Some(multiples) => points.iter().zip(multiples).position(|(p, m)| match m {
+            _ if bool::from(p.infinity) => false,
+            Some(m) => !passes(p, &m),
+            None => !alone(p),
+        }),
+        None => points.iter().position(|p| !alone(p)),
     }
 }
 
