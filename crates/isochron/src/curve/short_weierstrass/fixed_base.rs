@@ -86,8 +86,8 @@ impl<C: SwCurve> FixedBaseTable<C> {
                 w |= k[limb + 1] << (64 - off);
             }
             // The last digit takes the remaining top bits as they are (`2w + 1 < 2^WINDOW`).
-            let offset = if i + 1 < ROWS { ENTRIES as i8 } else { 0 };
-            *d = 2 * (w & (ENTRIES as u64 * 2 - 1)) as i8 + 1 - 2 * offset;
+            let shift = if i + 1 < ROWS { 1 << WINDOW } else { 0 };
+            *d = 2 * (w & ((1 << WINDOW) - 1)) as i8 + 1 - shift;
         }
         // Rows 1 ..= last_safe take the incomplete formula (WINDOW·(i + 1) < bits of r).
         let last_safe = (limbs::num_bits_vartime(modulus) as usize - 1) / WINDOW - 1;
