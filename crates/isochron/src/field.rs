@@ -90,6 +90,13 @@ pub trait Field:
         *a0 * b0 + *a1 * b1
     }
 
+    /// `a·b − c²`. Extension fields override it with one reduction per coefficient, as
+    /// [`Field::sum_of_products`].
+    #[inline(always)]
+    fn mul_minus_square(a: &Self, b: &Self, c: &Self) -> Self {
+        *a * b - c.square()
+    }
+
     /// `self^(2^n)`: `n` squarings (`n` public). Prime fields may keep the values between
     /// them partly reduced.
     fn square_n(&self, n: u32) -> Self {

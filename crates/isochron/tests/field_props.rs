@@ -59,6 +59,11 @@ macro_rules! field_tests {
                 }
 
                 #[test]
+                fn mul_minus_square_is_a_product_minus_a_square(a in elem(), b in elem(), c in elem()) {
+                    prop_assert_eq!(F::mul_minus_square(&a, &b, &c), a * b - c.square());
+                }
+
+                #[test]
                 fn addition_is_an_abelian_group(a in elem(), b in elem(), c in elem()) {
                     prop_assert_eq!((a + b) + c, a + (b + c));
                     prop_assert_eq!(a + b, b + a);

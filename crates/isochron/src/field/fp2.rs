@@ -425,6 +425,16 @@ impl_tower_traits!(
         a1.mul_wide_inline(b1, &mut t);
         s.add_assign(&t);
         s.reduce_inline()
+    },
+    /// The product at double width, minus the square at double width, and one reduction per
+    /// coefficient.
+    #[inline(never)]
+    fn mul_minus_square(a: &Self, b: &Self, c: &Self) -> Self {
+        let (mut s, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO);
+        a.mul_wide_inline(b, &mut s);
+        c.square_wide_inline(&mut t);
+        s.sub_assign(&t);
+        s.reduce_inline()
     }
 );
 
@@ -442,7 +452,7 @@ impl<T: TowerParams<N>, const N: usize> SqrtField for Fp2<T, N> {
 /// constant-time equality and selection (coefficient-wise), `PartialEq`/`Eq` through the
 /// constant-time equality, `Zeroize`, and the arithmetic operators ([`impl_field_ops`]).
 macro_rules! impl_tower_traits {
-    ($ty:ident over $coef:ident, [$($c:ident),+], $fmt:literal $(, $sop:item)?) => {
+    ($ty:ident over $coef:ident, [$($c:ident),+], $fmt:literal $(, $extra:item)*) => {
         impl<T: TowerParams<N>, const N: usize> Field for $ty<T, N> {
             const ZERO: Self = Self::ZERO;
             const ONE: Self = Self::ONE;
@@ -475,7 +485,7 @@ macro_rules! impl_tower_traits {
             fn frobenius_map(&self, power: usize) -> Self {
                 $ty::frobenius_map(self, power)
             }
-            $($sop)?
+            $($extra)*
         }
 
         impl<T: TowerParams<N>, const N: usize> Default for $ty<T, N> {

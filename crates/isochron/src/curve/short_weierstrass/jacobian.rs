@@ -3,12 +3,12 @@
 //! `[|x|]P`, `[x²]P`), the chains of doublings between the windows of constant-time scalar
 //! multiplication, and the accumulator of variable-time wNAF multiplication.
 //!
-//! Jacobian coordinates (`x = X/Z²`, `y = Y/Z³`) double in 2M + 5S for `a = 0` ("dbl-2009-l"
-//! of the Explicit-Formulas Database), against 6M + 2S for the complete homogeneous doubling,
-//! and in 3M + 5S for `a = −3` ("dbl-2001-b", Bernstein's variant of the `a = −3` doubling,
-//! P-256), against 8M + 3S. The variable-time paths (wNAF sums, checks of public points) double
-//! in 3M + 4S with fewer additions and add affine points in 8M + 3S
-//! ([`Jacobian::double_vartime`], [`Jacobian::add_mixed_vartime`]); the fixed-base method adds
+//! Jacobian coordinates (`x = X/Z²`, `y = Y/Z³`) double in 3M + 4S for `a = 0` (with fewer
+//! additions than "dbl-2009-l"'s 2M + 5S, and one reduction fewer in the towers:
+//! [`Jacobian::double`]), against 6M + 2S for the complete homogeneous doubling, and in
+//! 3M + 5S for `a = −3` ("dbl-2001-b", Bernstein's variant of the `a = −3` doubling, P-256),
+//! against 8M + 3S. The variable-time paths (wNAF sums, checks of public points) add affine
+//! points in 8M + 3S ([`Jacobian::add_mixed_vartime`]); the fixed-base method adds
 //! with the same formula without branches where it proves no exceptional case can occur. The doubling has no exceptional case here: a curve with a
 //! prime-order (or cofactor-free-of-2) group has no point of order two, and `Z = 0` stays
 //! `Z = 0`. The few
@@ -42,20 +42,25 @@ impl<F: Field> Jacobian<F> {
         Projective { x: self.x * self.z, y: self.y, z: self.z.square() * self.z }
     }
 
-    /// `2·self` ("dbl-2009-l" for `a = 0`, "dbl-2001-b" for `a = −3`).
+    /// `2·self`: for `a = 0` the 3M + 4S doubling with the halved slope numerator (fewer
+    /// additions than "dbl-2009-l"'s 2M + 5S: 6 against 15). With `L = 3X²/2`, `S = Y²`,
+    /// `U = X·S`, the tangent slope is `L/(YZ)`, and `Z₃ = Y·Z`, `X₃ = L² − 2U`,
+    /// `Y₃ = L·(U − X₃) − S²` (the affine `x₃ = λ² − 2x`, `y₃ = λ(x − x₃) − y` scaled by `Z₃²`,
+    /// `Z₃³`), `Y₃` reduced once ([`Field::mul_minus_square`]); "dbl-2001-b" for `a = −3`.
+    /// Constant time. `Z = 0` stays `Z₃ = 0`, with `Y₃ ≠ 0`: the identities reached here are
+    /// `(0, Y, 0)` (`Y₃ = −Y⁴`) and `(t², t³, 0)` (the formulas are homogeneous, and
+    /// `(1, 1, 0)` doubles to `(1/4, 1/8, 0)`).
     pub(super) fn double<C: SwCurve<Base = F>>(&self) -> Self {
         if C::A_IS_MINUS_3 {
             return self.double_a3();
         }
-        let a = self.x.square();
-        let b = self.y.square();
-        let c = b.square();
-        let d = ((self.x + b).square() - a - c).double();
-        let e = a.double() + a;
-        let x = e.square() - d.double();
-        let z = (self.y * self.z).double();
-        let y = e * (d - x) - c.double().double().double();
-        Jacobian { x, y, z }
+        let xx = self.x.square();
+        let l = xx + xx.halve();
+        let s = self.y.square();
+        let u = self.x * s;
+        let x = l.square() - u.double();
+        let y = F::mul_minus_square(&l, &(u - x), &s);
+        Jacobian { x, y, z: self.y * self.z }
     }
 
     /// `2·self` for `a = −3` ("dbl-2001-b", 3M + 5S): `δ = Z²`, `γ = Y²`, `β = Xγ`,
@@ -100,25 +105,12 @@ impl<F: Field> Jacobian<F> {
     }
 
     /// `2·self` for a public point, the doubling of the variable-time wNAF sums: the identity
-    /// returns at once, `a = −3` runs "dbl-2001-b", and `a = 0` the 3M + 4S doubling with the
-    /// halved slope numerator (fewer additions than "dbl-2009-l": 6 against 15). With
-    /// `L = 3X²/2`, `S = Y²`, `U = X·S`, the tangent slope is `L/(YZ)`, and `Z₃ = Y·Z`,
-    /// `X₃ = L² − 2U`, `Y₃ = L·(U − X₃) − S²` (the affine `x₃ = λ² − 2x`,
-    /// `y₃ = λ(x − x₃) − y` scaled by `Z₃²`, `Z₃³`).
+    /// returns at once, else [`Self::double`].
     pub(super) fn double_vartime<C: SwCurve<Base = F>>(&self) -> Self {
         if bool::from(self.z.is_zero()) {
             return Jacobian { x: self.x, y: self.y, z: self.z };
         }
-        if C::A_IS_MINUS_3 {
-            return self.double_a3();
-        }
-        let xx = self.x.square();
-        let l = xx + xx.halve();
-        let s = self.y.square();
-        let u = self.x * s;
-        let x = l.square() - u.double();
-        let y = l * (u - x) - s.square();
-        Jacobian { x, y, z: self.y * self.z }
+        self.double::<C>()
     }
 
     /// An affine point (not the identity) with `Z = 1`.
@@ -247,7 +239,7 @@ impl<C: SwCurve> Projective<C> {
 
 impl<C: SwCurve> Projective<C> {
     /// `[2^n]·self` for `n ≥ 1` (public) through Jacobian coordinates: the first doubling
-    /// fused with the conversion in (3M + 4S), `n − 1` doublings "dbl-2009-l" (2M + 5S) and the
+    /// fused with the conversion in (3M + 4S), `n − 1` doublings ([`Jacobian::double`], 3M + 4S) and the
     /// conversion out (2M + 1S), against `n·(6M + 2S)` for the homogeneous doubling; a saving
     /// where a squaring is much cheaper than a multiplication (over Fp2). Constant time in the
     /// point, with no exceptional case on curves without a point of order two (see the module
@@ -296,7 +288,7 @@ impl<F: Field> Jacobian<F> {
 
 impl<C: SwCurve> Projective<C> {
     /// `[k]P` for a public point and a public `k ≥ 1`, by the binary double-and-add chain in
-    /// Jacobian coordinates (doublings "dbl-2009-l"; additions of `P` mixed, "madd-2007-bl",
+    /// Jacobian coordinates (doublings [`Jacobian::double_vartime`]; additions of `P` mixed, "madd-2007-bl",
     /// when `P` has `Z = 1` as decoded points do, else "add-2007-bl"). Faster than
     /// [`Projective::mul_by_u64_chain`], whose additions are the complete formula; for the
     /// subgroup checks of public points.
