@@ -163,6 +163,21 @@ macro_rules! scalar_mul_tests {
                     assert_eq!((e.map)(&p), p.mul_limbs_vartime(&lambda));
                 }
                 assert!(bool::from((e.map)(&Projective::<C>::identity()).is_identity()));
+                // The map applied twice, where the curve declares a cheaper form of it: on
+                // subgroup points, a point off the subgroup (the twist's cofactor part) and
+                // the identity.
+                if let Some(map_squared) = e.map_squared {
+                    let off = loop {
+                        let x = <C as SwCurve>::Base::random(&mut rng);
+                        let y = (x.square() * x + C::B).sqrt();
+                        if bool::from(y.is_some()) {
+                            break Projective::<C>::from(Affine::<C>::from_xy_unchecked(x, y.unwrap()));
+                        }
+                    };
+                    for p in [random_point::<C>(&mut rng), off, Projective::<C>::identity()] {
+                        assert_eq!(map_squared(&p), (e.map)(&(e.map)(&p)));
+                    }
+                }
             }
 
             #[test]

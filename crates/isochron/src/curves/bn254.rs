@@ -72,7 +72,8 @@ impl SwCurve for G1Curve {
     }
 
     /// GLV with `φ` (`phi`), eigenvalue `λ = −(36u³ + 18u² + 6u + 2)` (see `G1_LATTICE`).
-    const ENDOMORPHISM: Option<Endomorphism<Self>> = Some(Endomorphism { map: phi, lattice: G1_LATTICE });
+    const ENDOMORPHISM: Option<Endomorphism<Self>> =
+        Some(Endomorphism { map: phi, lattice: G1_LATTICE, map_squared: None });
 
     /// Always true: BN254's `E(Fp)` has prime order `r` (cofactor 1), so every point of the curve
     /// is in G1 (`tests/point_encoding.rs` checks `[r]P = O` on random curve points).
@@ -164,7 +165,8 @@ impl SwCurve for G2Curve {
     );
 
     /// GLS with `ψ` (`psi`), eigenvalue `6u²` on G2 (see `G2_LATTICE`).
-    const ENDOMORPHISM: Option<Endomorphism<Self>> = Some(Endomorphism { map: psi, lattice: G2_LATTICE });
+    const ENDOMORPHISM: Option<Endomorphism<Self>> =
+        Some(Endomorphism { map: psi, lattice: G2_LATTICE, map_squared: Some(psi_squared) });
 
     /// Dai–Lin–Zhao–Zhou, eprint 2022/348: `Q ∈ G2 ⟺ ψ(Q) = [6u²]Q` on the D-type twist.
     fn is_torsion_free_vartime(q: &G2Projective) -> bool {
@@ -179,6 +181,14 @@ const PSI: (Fp2, Fp2) = glv::psi_coefficients_const::<Tower, 4>(false);
 /// `ψ = untwist⁻¹ ∘ π_p ∘ untwist`, which acts on G2 as `[6u²]` (`p ≡ 6u² mod r`).
 fn psi(q: &G2Projective) -> G2Projective {
     endomorphism::psi(q, &PSI)
+}
+
+/// `ψ²` (the Fp factors of [`endomorphism::psi_squared`]).
+const PSI_SQUARED: (Fp, Fp) = glv::psi_squared_coefficients_const::<Tower, 4>(false);
+
+/// `ψ²`, cheaper than `ψ` twice: the third and fourth constant-time GLS tables.
+fn psi_squared(q: &G2Projective) -> G2Projective {
+    endomorphism::psi_squared(q, &PSI_SQUARED)
 }
 
 /// A 4-dimensional GLS lattice of `ψ`'s eigenvalue `6u²` (Galbraith–Scott 2008 §5 give bases

@@ -93,7 +93,8 @@ impl SwCurve for Secp256k1 {
     }
 
     /// GLV with `φ(x, y) = (βx, y)`, eigenvalue `λ` (see `LATTICE`).
-    const ENDOMORPHISM: Option<Endomorphism<Self>> = Some(Endomorphism { map: phi, lattice: LATTICE });
+    const ENDOMORPHISM: Option<Endomorphism<Self>> =
+        Some(Endomorphism { map: phi, lattice: LATTICE, map_squared: None });
 
     /// Always true: the group of secp256k1 has prime order `n` (cofactor 1), so every point of
     /// the curve is in it.

@@ -239,6 +239,9 @@ pub struct Endomorphism<C: SwCurve> {
     pub map: fn(&Projective<C>) -> Projective<C>,
     /// The decomposition lattice of its eigenvalue.
     pub lattice: Lattice,
+    /// The map applied twice, where that has a cheaper form than two applications (`ψ²` on
+    /// the twists scales the coordinates by Fp constants: [`super::endomorphism::psi_squared`]).
+    pub map_squared: Option<fn(&Projective<C>) -> Projective<C>>,
 }
 
 /// `(c_x, c_y)` of `ψ(x, y) = (x̄·c_x, ȳ·c_y)` (see [`super::endomorphism::psi_coefficients`])
@@ -253,6 +256,22 @@ pub const fn psi_coefficients_const<T: TowerParams<N>, const N: usize>(m_twist: 
     } else {
         (fp2_from_raw(&cx), fp2_from_raw(&cy))
     }
+}
+
+/// `(N(c_x), N(c_y))` for the coefficients of [`psi_coefficients_const`]: the Fp factors of
+/// `ψ²(x, y) = (x·N(c_x), y·N(c_y))` (`N(c) = c·c̄ = c0² + c1²`).
+pub const fn psi_squared_coefficients_const<T: TowerParams<N>, const N: usize>(
+    m_twist: bool,
+) -> (Fp<T::Fp, N>, Fp<T::Fp, N>) {
+    let (cx, cy) = psi_coefficients_const::<T, N>(m_twist);
+    (fp2_norm(&cx), fp2_norm(&cy))
+}
+
+/// `c0² + c1²` (compile time).
+const fn fp2_norm<T: TowerParams<N>, const N: usize>(c: &Fp2<T, N>) -> Fp<T::Fp, N> {
+    let (m, inv) = (&<T::Fp as FieldParams<N>>::MODULUS, <T::Fp as FieldParams<N>>::INV);
+    let (a0, a1) = (c.c0.mont_limbs(), c.c1.mont_limbs());
+    Fp::from_mont_limbs(limbs::add_mod(&mont::mul(a0, a0, m, inv), &mont::mul(a1, a1, m, inv), m))
 }
 
 const fn fp2_from_raw<T: TowerParams<N>, const N: usize>(a: &[[u64; N]; 2]) -> Fp2<T, N> {

@@ -127,7 +127,10 @@ impl<C: SwCurve> Projective<C> {
         let mut tables = [[Self::identity(); CT_TABLE]; MAX_DIM];
         tables[0] = self.ct_table();
         for j in 1..dim {
-            tables[j] = tables[j - 1].map(|p| (endo.map)(&p));
+            tables[j] = match endo.map_squared {
+                Some(map_squared) if j >= 2 => tables[j - 2].map(|p| map_squared(&p)),
+                _ => tables[j - 1].map(|p| (endo.map)(&p)),
+            };
         }
         let mut digits = [[0i8; MAX_WINDOWS]; MAX_DIM];
         for (d, m) in digits.iter_mut().zip(&dec.magnitudes).take(dim) {
