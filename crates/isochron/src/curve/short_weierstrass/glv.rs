@@ -236,13 +236,16 @@ fn mul_shift_round(k: &[u64; 4], g: &[u64; 5]) -> [u64; 4] {
 #[derive(Clone, Copy, Debug)]
 pub struct Endomorphism<C: SwCurve> {
     /// The map on projective points (constant time).
-    pub map: fn(&Projective<C>) -> Projective<C>,
+    pub map: PointMap<C>,
     /// The decomposition lattice of its eigenvalue.
     pub lattice: Lattice,
     /// The map applied twice, where that has a cheaper form than two applications (`ψ²` on
     /// the twists scales the coordinates by Fp constants: [`super::endomorphism::psi_squared`]).
-    pub map_squared: Option<fn(&Projective<C>) -> Projective<C>>,
+    pub map_squared: Option<PointMap<C>>,
 }
+
+/// A map on projective points.
+pub type PointMap<C> = fn(&Projective<C>) -> Projective<C>;
 
 /// `(c_x, c_y)` of `ψ(x, y) = (x̄·c_x, ȳ·c_y)` (see [`super::endomorphism::psi_coefficients`])
 /// as a compile-time constant: D-type `(ξ^((p−1)/3), ξ^((p−1)/2))`, M-type their inverses
