@@ -76,7 +76,7 @@ pub trait Fe25519: crate::field::Field + crate::field::SqrtField {
 }
 
 /// The first half of [`Fe25519::sqrt_ratio_m1`]: `(u·v³, u·v⁷)`, whose second element is then
-/// raised to `(p − 5)/8` (alone, or four at a time in a batch of decompressions).
+/// raised to `(p − 5)/8` (alone, or eight at a time in a batch of decompressions).
 pub(crate) fn sqrt_ratio_m1_start<F: Fe25519>(u: &F, v: &F) -> (F, F) {
     let v3 = v.square() * v;
     let v7 = v3.square() * v;
