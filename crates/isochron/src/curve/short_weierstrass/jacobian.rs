@@ -288,8 +288,8 @@ impl<F: Field> Jacobian<F> {
 
 impl<C: SwCurve> Projective<C> {
     /// `[k]P` for a public point and a public `k ≥ 1`, by the binary double-and-add chain in
-    /// Jacobian coordinates (doublings [`Jacobian::double_vartime`]; additions of `P` mixed, "madd-2007-bl",
-    /// when `P` has `Z = 1` as decoded points do, else "add-2007-bl"). Faster than
+    /// Jacobian coordinates (3M + 4S doublings; additions of `P` mixed, "madd-2007-bl", when
+    /// `P` has `Z = 1` as decoded points do, else "add-2007-bl"). Faster than
     /// [`Projective::mul_by_u64_chain`], whose additions are the complete formula; for the
     /// subgroup checks of public points.
     pub fn mul_by_u64_vartime(&self, k: u64) -> Self {
