@@ -90,7 +90,7 @@ pub trait Field:
         *a0 * b0 + *a1 * b1
     }
 
-    /// `a·b − c²`. Extension fields override it with one reduction per coefficient, as
+    /// `a·b − c²`. Fp2 overrides it with one reduction per coefficient, as
     /// [`Field::sum_of_products`].
     #[inline(always)]
     fn mul_minus_square(a: &Self, b: &Self, c: &Self) -> Self {

@@ -239,11 +239,11 @@ impl<C: SwCurve> Projective<C> {
 
 impl<C: SwCurve> Projective<C> {
     /// `[2^n]·self` for `n ≥ 1` (public) through Jacobian coordinates: the first doubling
-    /// fused with the conversion in (3M + 4S), `n − 1` doublings ([`Jacobian::double`], 3M + 4S) and the
-    /// conversion out (2M + 1S), against `n·(6M + 2S)` for the homogeneous doubling; a saving
-    /// where a squaring is much cheaper than a multiplication (over Fp2). Constant time in the
-    /// point, with no exceptional case on curves without a point of order two (see the module
-    /// documentation); the identity stays the identity.
+    /// fused with the conversion in (3M + 4S), `n − 1` doublings ([`Jacobian::double`],
+    /// 3M + 4S) and the conversion out (2M + 1S), against `n·(6M + 2S)` for the homogeneous
+    /// doubling; a saving where a squaring is much cheaper than a multiplication (over Fp2).
+    /// Constant time in the point, with no exceptional case on curves without a point of order
+    /// two (see the module documentation); the identity stays the identity.
     #[inline]
     pub(crate) fn double_n_jacobian(&self, n: u32) -> Self {
         debug_assert!(n >= 1);
