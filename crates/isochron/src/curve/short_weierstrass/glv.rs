@@ -272,9 +272,13 @@ pub const fn psi_squared_coefficients_const<T: TowerParams<N>, const N: usize>(
 
 /// `c0² + c1²` (compile time).
 const fn fp2_norm<T: TowerParams<N>, const N: usize>(c: &Fp2<T, N>) -> Fp<T::Fp, N> {
-    let (m, inv) = (&<T::Fp as FieldParams<N>>::MODULUS, <T::Fp as FieldParams<N>>::INV);
-    let (a0, a1) = (c.c0.mont_limbs(), c.c1.mont_limbs());
-    Fp::from_mont_limbs(limbs::add_mod(&mont::mul(a0, a0, m, inv), &mont::mul(a1, a1, m, inv), m))
+    Fp::from_mont_limbs(fp2_norm_raw::<T::Fp, N>(&[*c.c0.mont_limbs(), *c.c1.mont_limbs()]))
+}
+
+/// `a0² + a1²` on Montgomery limbs (compile time).
+const fn fp2_norm_raw<P: FieldParams<N>, const N: usize>(a: &[[u64; N]; 2]) -> [u64; N] {
+    let (m, inv) = (&P::MODULUS, P::INV);
+    limbs::add_mod(&mont::mul(&a[0], &a[0], m, inv), &mont::mul(&a[1], &a[1], m, inv), m)
 }
 
 const fn fp2_from_raw<T: TowerParams<N>, const N: usize>(a: &[[u64; N]; 2]) -> Fp2<T, N> {
@@ -292,7 +296,7 @@ const fn fp2_mul<P: FieldParams<N>, const N: usize>(a: &[[u64; N]; 2], b: &[[u64
 /// `a⁻¹ = ā·(a0² + a1²)^(p−2)` in `Fp[u]/(u² + 1)` (compile time; `a ≠ 0`).
 const fn fp2_inv<P: FieldParams<N>, const N: usize>(a: &[[u64; N]; 2]) -> [[u64; N]; 2] {
     let (m, inv) = (&P::MODULUS, P::INV);
-    let norm = limbs::add_mod(&mont::mul(&a[0], &a[0], m, inv), &mont::mul(&a[1], &a[1], m, inv), m);
+    let norm = fp2_norm_raw::<P, N>(a);
     let pm2 = limbs::sub(m, &limbs::from_u64(2)).0;
     let ninv = mont::pow_vartime(&norm, &pm2, &P::R, m, inv);
     [mont::mul(&a[0], &ninv, m, inv), limbs::neg_mod(&mont::mul(&a[1], &ninv, m, inv), m)]

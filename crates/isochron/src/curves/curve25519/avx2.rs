@@ -94,8 +94,7 @@ pub(crate) fn pow_p58_x8(x: &[Fe; 8]) -> [Fe; 8] {
     let v = (FeVec::from_fes([x[0], x[1], x[2], x[3]]), FeVec::from_fes([x[4], x[5], x[6], x[7]]));
     let sq = |a: &(FeVec, FeVec)| (a.0.square(), a.1.square());
     let mul = |a: &(FeVec, FeVec), b: &(FeVec, FeVec)| (a.0.mul(&b.0), a.1.mul(&b.1));
-    let (e250, _) = super::field::pow_2_250_minus_1_with(&v, &sq, &mul);
-    let r = mul(&sq(&sq(&e250)), &v);
+    let r = super::field::pow_p58_with(&v, &sq, &mul);
     let (lo, hi) = (r.0.to_fes(), r.1.to_fes());
     core::array::from_fn(|i| if i < 4 { lo[i] } else { hi[i - 4] })
 }

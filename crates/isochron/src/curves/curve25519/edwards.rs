@@ -206,8 +206,7 @@ fn pow_p58_each<F: Fe25519>(xs: &mut [F]) {
         let v = (pair[0], pair[1]);
         let sq = |a: &(F, F)| (a.0.square(), a.1.square());
         let mul = |a: &(F, F), b: &(F, F)| (a.0 * b.0, a.1 * b.1);
-        let (e250, _) = super::field::pow_2_250_minus_1_with(&v, &sq, &mul);
-        (pair[0], pair[1]) = mul(&sq(&sq(&e250)), &v);
+        (pair[0], pair[1]) = super::field::pow_p58_with(&v, &sq, &mul);
     }
     for x in pairs.into_remainder() {
         *x = x.pow_p58();

@@ -6,13 +6,13 @@
 //! checks) is written once here on the trait, so the two backends share it and can be tested
 //! against each other.
 //!
-//! **Exponentiations.** Inversion `x^(p−2)` and `x^((p−5)/8)` share the addition chain to
-//! `x^(2^250 − 1)` behind Bernstein's "254 squarings and 11 multiplications" for `z^(p−2)`
-//! ("Curve25519: new Diffie-Hellman speed records", PKC 2006): 249 squarings and 10 multiplications (`x^11` on the way), then 5 squarings and
-//! one multiplication by `x^11` for `p − 2 = 2^255 − 21`, or 2 squarings and one multiplication by
-//! `x` for `(p − 5)/8 = 2^252 − 3`. Square roots follow RFC 9496 §4.2 (`SQRT_RATIO_M1`), itself
-//! RFC 8032 §5.1.3's decoding method: `p ≡ 5 (mod 8)`, so `r = (u·v³)(u·v⁷)^((p−5)/8)` is a
-//! square root of `u/v` up to a factor `√−1`.
+//! **Exponentiations.** `x^((p−5)/8)` takes the addition chain to `x^(2^250 − 1)` of
+//! Bernstein's "254 squarings and 11 multiplications" for `z^(p−2)` ("Curve25519: new
+//! Diffie-Hellman speed records", PKC 2006): 249 squarings and 10 multiplications, then 2
+//! squarings and one multiplication by `x` for `(p − 5)/8 = 2^252 − 3`. Inversion is
+//! Bernstein–Yang's safegcd instead (`invert_safegcd`). Square roots follow RFC 9496 §4.2
+//! (`SQRT_RATIO_M1`), itself RFC 8032 §5.1.3's decoding method: `p ≡ 5 (mod 8)`, so
+//! `r = (u·v³)(u·v⁷)^((p−5)/8)` is a square root of `u/v` up to a factor `√−1`.
 //!
 //! All of it is constant time: fixed addition chains, comparisons and selections by masks
 //! (`subtle`), and canonical reduction only when an element is encoded or compared.
@@ -98,16 +98,10 @@ pub(crate) fn sqrt_ratio_m1_finish<F: Fe25519>(u: &F, v: &F, uv3: &F, pow: &F) -
     (correct_sign_sqrt | flipped_sign_sqrt, r.abs())
 }
 
-/// `(x^(2^250 − 1), x^11)`: the common head of the inversion and `(p − 5)/8` chains
-/// (module documentation); 249 squarings and 10 multiplications.
-fn pow_2_250_minus_1<F: Field>(x: &F) -> (F, F) {
-    pow_2_250_minus_1_with(x, &|a: &F| a.square(), &|a: &F, b: &F| *a * b)
-}
-
-/// [`pow_2_250_minus_1`] on any representation with a square `sq` and a product `mul` (the
-/// four-lane AVX2 vectors raise four elements at once).
+/// `x^(2^250 − 1)` (249 squarings and 10 multiplications; module documentation), the head of
+/// the `(p − 5)/8` chain, on any representation with a square `sq` and a product `mul`.
 #[inline(always)]
-pub(crate) fn pow_2_250_minus_1_with<T: Copy>(x: &T, sq: &impl Fn(&T) -> T, mul: &impl Fn(&T, &T) -> T) -> (T, T) {
+fn pow_2_250_minus_1_with<T: Copy>(x: &T, sq: &impl Fn(&T) -> T, mul: &impl Fn(&T, &T) -> T) -> T {
     let sqr_n = |x: T, n: u32| {
         let mut r = x;
         for _ in 0..n {
@@ -125,8 +119,7 @@ pub(crate) fn pow_2_250_minus_1_with<T: Copy>(x: &T, sq: &impl Fn(&T) -> T, mul:
     let e50 = mul(&sqr_n(e40, 10), &e10);
     let e100 = mul(&sqr_n(e50, 50), &e50);
     let e200 = mul(&sqr_n(e100, 100), &e100);
-    let e250 = mul(&sqr_n(e200, 50), &e50);
-    (e250, x11)
+    mul(&sqr_n(e200, 50), &e50)
 }
 
 /// `x⁻¹` (zero maps to zero) by Bernstein–Yang's constant-time safegcd
@@ -167,8 +160,15 @@ fn from_words<F: Fe25519>(l: &[u64; 4]) -> F {
 
 /// `x^(2^252 − 3) = (x^(2^250−1))^4·x`.
 pub(crate) fn pow_p58_chain<F: Field>(x: &F) -> F {
-    let (e250, _) = pow_2_250_minus_1(x);
-    e250.square().square() * x
+    pow_p58_with(x, &|a: &F| a.square(), &|a: &F, b: &F| *a * b)
+}
+
+/// [`pow_p58_chain`] on any representation with a square `sq` and a product `mul` (several
+/// elements at once: vector lanes, or tuples whose independent chains the CPU overlaps).
+#[inline(always)]
+pub(crate) fn pow_p58_with<T: Copy>(x: &T, sq: &impl Fn(&T) -> T, mul: &impl Fn(&T, &T) -> T) -> T {
+    let e250 = pow_2_250_minus_1_with(x, sq, mul);
+    mul(&sq(&sq(&e250)), x)
 }
 
 /// [`Fe25519::from_bytes_checked`] from the other methods: canonical exactly when re-encoding
