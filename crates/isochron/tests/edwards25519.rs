@@ -133,6 +133,8 @@ fn multiscalar<F: EdwardsField>() {
             let (pt, dpt) = if i % 5 == 4 {
                 // A repeated point, and a point with a torsion component.
                 (p[i - 1], dp[i - 1])
+            } else if i % 13 == 9 {
+                (EdwardsPoint::<F>::IDENTITY, curve25519_dalek::EdwardsPoint::identity())
             } else if i % 11 == 6 {
                 let t8 = CompressedEdwardsY(
                     hex::decode("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa")

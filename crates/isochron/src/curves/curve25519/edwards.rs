@@ -279,13 +279,14 @@ struct Projective<F> {
     z: F,
 }
 
-/// The completed form `((X : Z), (Y : T))`: `x = X/Z`, `y = Y/T`.
-#[derive(Clone, Copy, Debug)]
-struct Completed<F> {
-    x: F,
-    y: F,
-    z: F,
-    t: F,
+/// The completed form `((X : Z), (Y : T))`: `x = X/Z`, `y = Y/T`. Each coordinate is a sum or
+/// difference that only products take, so it stays loose ([`Fe25519::Loose`]).
+#[derive(Clone, Copy)]
+struct Completed<F: Fe25519> {
+    x: F::Loose,
+    y: F::Loose,
+    z: F::Loose,
+    t: F::Loose,
 }
 
 /// A point prepared as the second operand of an addition: `(Y + X, Y − X, Z, 2d·T)`.
@@ -309,13 +310,15 @@ impl<F: EdwardsField> Completed<F> {
     /// Extended coordinates `(XT : YZ : ZT : XY)` (4M).
     #[inline(always)]
     fn to_extended(self) -> EdwardsPoint<F> {
-        EdwardsPoint { x: self.x * self.t, y: self.y * self.z, z: self.z * self.t, t: self.x * self.y }
+        let m = F::mul_loose;
+        EdwardsPoint { x: m(&self.x, &self.t), y: m(&self.y, &self.z), z: m(&self.z, &self.t), t: m(&self.x, &self.y) }
     }
 
     /// Projective coordinates `(XT : YZ : ZT)` (3M).
     #[inline(always)]
     fn to_projective(self) -> Projective<F> {
-        Projective { x: self.x * self.t, y: self.y * self.z, z: self.z * self.t }
+        let m = F::mul_loose;
+        Projective { x: m(&self.x, &self.t), y: m(&self.y, &self.z), z: m(&self.z, &self.t) }
     }
 }
 
@@ -326,10 +329,15 @@ impl<F: EdwardsField> Projective<F> {
         let xx = self.x.square();
         let yy = self.y.square();
         let zz2 = self.z.square().double();
-        let xy2 = (self.x + self.y).square();
+        let xy2 = F::square_loose(&self.x.add_loose(&self.y));
         let yy_plus_xx = yy + xx;
         let yy_minus_xx = yy - xx;
-        Completed { x: xy2 - yy_plus_xx, y: yy_plus_xx, z: yy_minus_xx, t: zz2 - yy_minus_xx }
+        Completed {
+            x: xy2.sub_loose(&yy_plus_xx),
+            y: yy_plus_xx.loose(),
+            z: yy_minus_xx.loose(),
+            t: zz2.sub_loose(&yy_minus_xx),
+        }
     }
 }
 
@@ -457,21 +465,21 @@ impl<F: EdwardsField> EdwardsPoint<F> {
     /// `self + q` (HWCD §3.2, "add-2008-hwcd-3" with `k = 2d`) before the final products.
     #[inline(always)]
     fn add_cached(&self, q: &Cached<F>) -> Completed<F> {
-        let a = (self.y - self.x) * q.y_minus_x;
-        let b = (self.y + self.x) * q.y_plus_x;
+        let a = F::mul_loose(&self.y.sub_loose(&self.x), &q.y_minus_x.loose());
+        let b = F::mul_loose(&self.y.add_loose(&self.x), &q.y_plus_x.loose());
         let c = self.t * q.t2d;
         let d = (self.z * q.z).double();
-        Completed { x: b - a, y: b + a, z: d + c, t: d - c }
+        Completed { x: b.sub_loose(&a), y: b.add_loose(&a), z: d.add_loose(&c), t: d.sub_loose(&c) }
     }
 
     /// `self + q` for an affine cached `q` (7M in all).
     #[inline(always)]
     fn add_affine_cached(&self, q: &AffineCached<F>) -> Completed<F> {
-        let a = (self.y - self.x) * q.y_minus_x;
-        let b = (self.y + self.x) * q.y_plus_x;
+        let a = F::mul_loose(&self.y.sub_loose(&self.x), &q.y_minus_x.loose());
+        let b = F::mul_loose(&self.y.add_loose(&self.x), &q.y_plus_x.loose());
         let c = self.t * q.xy2d;
         let d = self.z.double();
-        Completed { x: b - a, y: b + a, z: d + c, t: d - c }
+        Completed { x: b.sub_loose(&a), y: b.add_loose(&a), z: d.add_loose(&c), t: d.sub_loose(&c) }
     }
 
     /// `2·self`.
@@ -668,13 +676,21 @@ impl<F: EdwardsField> EdwardsPoint<F> {
 
     /// Affine cached forms of public points, with one batch inversion.
     fn batch_to_affine_cached(pts: &[Self]) -> Vec<AffineCached<F>> {
+        Self::batch_to_affine(pts).into_iter().map(|(_, c)| c).collect()
+    }
+
+    /// Public points in affine form, with one batch inversion: each as extended coordinates
+    /// with `Z = 1` and in affine cached form.
+    fn batch_to_affine(pts: &[Self]) -> Vec<(Self, AffineCached<F>)> {
         let mut zs: Vec<F> = pts.iter().map(|p| p.z).collect();
         F::batch_inverse_vartime(&mut zs);
         pts.iter()
             .zip(zs)
             .map(|(p, zi)| {
                 let (x, y) = (p.x * zi, p.y * zi);
-                AffineCached { y_plus_x: y + x, y_minus_x: y - x, xy2d: x * y * F::D2 }
+                let xy = x * y;
+                let cached = AffineCached { y_plus_x: y + x, y_minus_x: y - x, xy2d: xy * F::D2 };
+                (EdwardsPoint { x, y, z: F::ONE, t: xy }, cached)
             })
             .collect()
     }
@@ -805,34 +821,47 @@ fn wnaf_combination_serial<F: EdwardsField>(
 
 /// Pippenger's bucket method with signed digits of `c` bits: per window, each point is added to
 /// (or subtracted from) the bucket of its digit's magnitude, and the buckets are summed by the
-/// running-sum trick.
+/// running-sum trick. The points are made affine first (one batch inversion), so that a bucket
+/// addition costs 7M instead of 8M; a bucket's first point is copied in, not added, and empty
+/// buckets are skipped in the sums.
 fn pippenger_serial<F: EdwardsField>(scalars: &[Scalar], points: &[EdwardsPoint<F>]) -> EdwardsPoint<F> {
     let n = points.len();
     let (c, windows, digits) = pippenger_digits(scalars);
-    let cached: Vec<Cached<F>> = points.iter().map(EdwardsPoint::to_cached).collect();
+    let affine = EdwardsPoint::batch_to_affine(points);
     let nb = 1usize << (c - 1);
     let mut total = EdwardsPoint::<F>::IDENTITY;
     let mut buckets = alloc::vec![EdwardsPoint::<F>::IDENTITY; nb];
+    let mut filled = alloc::vec![false; nb];
     for i in (0..windows).rev() {
         total = total.mul_by_pow2(c as u32);
-        buckets.iter_mut().for_each(|b| *b = EdwardsPoint::IDENTITY);
-        for (j, p) in cached.iter().enumerate() {
-            let d = digits[i * n + j];
-            if d > 0 {
-                let b = &mut buckets[(d - 1) as usize];
-                *b = b.add_cached(p).to_extended();
-            } else if d < 0 {
-                let b = &mut buckets[(-d - 1) as usize];
-                *b = b.add_cached(&p.neg()).to_extended();
+        filled.fill(false);
+        for ((p, q), &d) in affine.iter().zip(&digits[i * n..(i + 1) * n]) {
+            if d == 0 {
+                continue;
+            }
+            let k = (d.unsigned_abs() - 1) as usize;
+            let b = &mut buckets[k];
+            *b = match (filled[k], d > 0) {
+                (false, true) => *p,
+                (false, false) => -*p,
+                (true, true) => b.add_affine_cached(q).to_extended(),
+                (true, false) => b.add_affine_cached(&q.neg()).to_extended(),
+            };
+            filled[k] = true;
+        }
+        let mut running: Option<EdwardsPoint<F>> = None;
+        let mut sum: Option<EdwardsPoint<F>> = None;
+        for (b, &f) in buckets.iter().zip(&filled).rev() {
+            if f {
+                running = Some(running.map_or(*b, |r| r + b));
+            }
+            if let Some(r) = &running {
+                sum = Some(sum.map_or(*r, |s| s + r));
             }
         }
-        let mut running = EdwardsPoint::<F>::IDENTITY;
-        let mut sum = EdwardsPoint::<F>::IDENTITY;
-        for b in buckets.iter().rev() {
-            running = running + b;
-            sum = sum + running;
+        if let Some(s) = sum {
+            total = total + s;
         }
-        total = total + sum;
     }
     total
 }

@@ -60,6 +60,22 @@ pub trait Fe25519: crate::field::Field + crate::field::SqrtField {
     /// of the module documentation, 251 squarings and 11 multiplications.
     fn pow_p58(&self) -> Self;
 
+    /// A sum or difference that only products take: fiat-crypto's "loose" element, which
+    /// skips the carry pass that brings `fiat_25519_add`/`sub`'s output back to the tight form;
+    /// isochron's own elements are their own loose form. The Edwards formulas' completed points
+    /// hold their four coordinates this way (each feeds products only).
+    type Loose: Copy;
+    /// `self` as a loose element (free).
+    fn loose(&self) -> Self::Loose;
+    /// `self + rhs`, loose.
+    fn add_loose(&self, rhs: &Self) -> Self::Loose;
+    /// `self − rhs`, loose.
+    fn sub_loose(&self, rhs: &Self) -> Self::Loose;
+    /// `a·b` of loose elements.
+    fn mul_loose(a: &Self::Loose, b: &Self::Loose) -> Self;
+    /// `a²` of a loose element.
+    fn square_loose(a: &Self::Loose) -> Self;
+
     /// `|self|` (RFC 9496 §4.1 `CT_ABS`): `self` or `−self`, whichever is not negative.
     fn abs(&self) -> Self {
         Self::conditional_select(self, &-*self, self.is_negative())
@@ -211,7 +227,7 @@ pub(crate) fn random_generic<F: Fe25519>(rng: &mut impl RngCore) -> F {
 /// [`Fe25519`], `ConstantTimeEq`/`Eq` on canonical encodings and `Debug` (the canonical value in
 /// big-endian hex). Used for [`Fe`] and `field_fiat::FiatFe`.
 macro_rules! impl_fe25519 {
-    ($t:ident) => {
+    ($t:ident, $loose:ty) => {
         $crate::field::fp::impl_field_ops!([] $t);
 
         impl $crate::field::Field for $t {
@@ -294,6 +310,27 @@ macro_rules! impl_fe25519 {
             }
             fn pow_p58(&self) -> Self {
                 $crate::curves::curve25519::field::pow_p58_chain(self)
+            }
+            type Loose = $loose;
+            #[inline(always)]
+            fn loose(&self) -> $loose {
+                $t::loose(self)
+            }
+            #[inline(always)]
+            fn add_loose(&self, rhs: &Self) -> $loose {
+                $t::add_loose(self, rhs)
+            }
+            #[inline(always)]
+            fn sub_loose(&self, rhs: &Self) -> $loose {
+                $t::sub_loose(self, rhs)
+            }
+            #[inline(always)]
+            fn mul_loose(a: &$loose, b: &$loose) -> Self {
+                $t::mul_loose(a, b)
+            }
+            #[inline(always)]
+            fn square_loose(a: &$loose) -> Self {
+                $t::square_loose(a)
             }
         }
 
@@ -381,6 +418,36 @@ impl Fe {
         Fe::ZERO.sub(self)
     }
 
+    /// [`Fe25519::loose`]: an own element is its own loose form.
+    #[inline(always)]
+    fn loose(&self) -> Fe {
+        *self
+    }
+
+    /// [`Fe25519::add_loose`]: the sum.
+    #[inline(always)]
+    fn add_loose(&self, rhs: &Fe) -> Fe {
+        self.add(rhs)
+    }
+
+    /// [`Fe25519::sub_loose`]: the difference.
+    #[inline(always)]
+    fn sub_loose(&self, rhs: &Fe) -> Fe {
+        self.sub(rhs)
+    }
+
+    /// [`Fe25519::mul_loose`]: the product.
+    #[inline(always)]
+    fn mul_loose(a: &Fe, b: &Fe) -> Fe {
+        a.mul(b)
+    }
+
+    /// [`Fe25519::square_loose`]: the square.
+    #[inline(always)]
+    fn square_loose(a: &Fe) -> Fe {
+        a.square()
+    }
+
     /// `self · rhs`.
     #[inline(always)]
     pub fn mul(&self, rhs: &Fe) -> Fe {
@@ -457,7 +524,7 @@ impl Zeroize for Fe {
     }
 }
 
-impl_fe25519!(Fe);
+impl_fe25519!(Fe, Fe);
 
 #[cfg(test)]
 mod tests {

@@ -24,6 +24,12 @@ use crate::limbs::p25519;
 #[derive(Clone, Copy, Default)]
 pub struct FiatFe(pub(crate) [u64; 5]);
 
+/// A sum or difference in fiat-crypto's "loose" form (`fiat_25519_loose_field_element`: the
+/// same five limbs with wider bounds), taken only by products: see
+/// [`Fe25519::Loose`](super::field::Fe25519::Loose).
+#[derive(Clone, Copy)]
+pub struct FiatLoose(f::fiat_25519_loose_field_element);
+
 const MASK51: u64 = (1 << 51) - 1;
 
 impl FiatFe {
@@ -51,7 +57,7 @@ impl FiatFe {
     }
 
     #[inline(always)]
-    fn loose(&self) -> f::fiat_25519_loose_field_element {
+    fn relaxed(&self) -> f::fiat_25519_loose_field_element {
         let mut out = f::fiat_25519_loose_field_element([0; 5]);
         f::fiat_25519_relax(&mut out, &self.tight());
         out
@@ -88,11 +94,50 @@ impl FiatFe {
         Self::carry(&l)
     }
 
+    /// [`Fe25519::loose`](super::field::Fe25519::loose): `fiat_25519_relax`.
+    #[inline(always)]
+    fn loose(&self) -> FiatLoose {
+        FiatLoose(self.relaxed())
+    }
+
+    /// [`Fe25519::add_loose`](super::field::Fe25519::add_loose): `fiat_25519_add` alone.
+    #[inline(always)]
+    fn add_loose(&self, rhs: &FiatFe) -> FiatLoose {
+        let mut l = f::fiat_25519_loose_field_element([0; 5]);
+        f::fiat_25519_add(&mut l, &self.tight(), &rhs.tight());
+        FiatLoose(l)
+    }
+
+    /// [`Fe25519::sub_loose`](super::field::Fe25519::sub_loose): `fiat_25519_sub` alone.
+    #[inline(always)]
+    fn sub_loose(&self, rhs: &FiatFe) -> FiatLoose {
+        let mut l = f::fiat_25519_loose_field_element([0; 5]);
+        f::fiat_25519_sub(&mut l, &self.tight(), &rhs.tight());
+        FiatLoose(l)
+    }
+
+    /// [`Fe25519::mul_loose`](super::field::Fe25519::mul_loose): `fiat_25519_carry_mul`.
+    #[inline(always)]
+    fn mul_loose(a: &FiatLoose, b: &FiatLoose) -> FiatFe {
+        let mut out = f::fiat_25519_tight_field_element([0; 5]);
+        f::fiat_25519_carry_mul(&mut out, &a.0, &b.0);
+        FiatFe(out.0)
+    }
+
+    /// [`Fe25519::square_loose`](super::field::Fe25519::square_loose):
+    /// `fiat_25519_carry_square`.
+    #[inline(always)]
+    fn square_loose(a: &FiatLoose) -> FiatFe {
+        let mut out = f::fiat_25519_tight_field_element([0; 5]);
+        f::fiat_25519_carry_square(&mut out, &a.0);
+        FiatFe(out.0)
+    }
+
     /// `self · rhs` (`fiat_25519_carry_mul`).
     #[inline(always)]
     pub fn mul(&self, rhs: &FiatFe) -> FiatFe {
         let mut out = f::fiat_25519_tight_field_element([0; 5]);
-        f::fiat_25519_carry_mul(&mut out, &self.loose(), &rhs.loose());
+        f::fiat_25519_carry_mul(&mut out, &self.relaxed(), &rhs.relaxed());
         FiatFe(out.0)
     }
 
@@ -100,7 +145,7 @@ impl FiatFe {
     #[inline(always)]
     pub fn square(&self) -> FiatFe {
         let mut out = f::fiat_25519_tight_field_element([0; 5]);
-        f::fiat_25519_carry_square(&mut out, &self.loose());
+        f::fiat_25519_carry_square(&mut out, &self.relaxed());
         FiatFe(out.0)
     }
 
@@ -111,7 +156,7 @@ impl FiatFe {
     pub fn mul_small(&self, k: u32) -> FiatFe {
         if k == 121_666 {
             let mut out = f::fiat_25519_tight_field_element([0; 5]);
-            f::fiat_25519_carry_scmul_121666(&mut out, &self.loose());
+            f::fiat_25519_carry_scmul_121666(&mut out, &self.relaxed());
             FiatFe(out.0)
         } else {
             self.mul(&FiatFe([k as u64, 0, 0, 0, 0]))
@@ -162,4 +207,4 @@ impl Zeroize for FiatFe {
     }
 }
 
-impl_fe25519!(FiatFe);
+impl_fe25519!(FiatFe, FiatLoose);
