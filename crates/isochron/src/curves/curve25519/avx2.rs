@@ -134,36 +134,68 @@ pub(crate) fn wnaf_combination(points: &[(&[i16], EdwardsPoint<Fe>)], base: [&[i
 
 /// `Σ [k_i]·P_i` by Pippenger's bucket method (`edwards::pippenger_digits`' windows and signed
 /// digits), with vector buckets: per window, each point added to (or subtracted from) the
-/// bucket of its digit's magnitude, the buckets summed by the running-sum trick. Variable time.
+/// bucket of its digit's magnitude (a bucket's first point copied in), the non-empty buckets
+/// summed by the running-sum trick. Variable time.
 #[target_feature(enable = "avx2")]
 pub(crate) fn pippenger(scalars: &[Scalar], points: &[EdwardsPoint<Fe>]) -> EdwardsPoint<Fe> {
     let n = points.len();
     let (c, windows, digits) = pippenger_digits(scalars);
-    let cached: Vec<CachedVec> = points.iter().map(|p| ExtendedVec::from_point(p).to_cached()).collect();
+    let prepared: Vec<(ExtendedVec, ExtendedVec, CachedVec)> = points
+        .iter()
+        .map(|p| {
+            let e = ExtendedVec::from_point(p);
+            (e, ExtendedVec::from_point(&-*p), e.to_cached())
+        })
+        .collect();
     let identity = ExtendedVec::identity();
-    let mut buckets = alloc::vec![identity; 1usize << (c - 1)];
+    let nb = 1usize << (c - 1);
+    let mut buckets = alloc::vec![identity; nb];
+    let mut filled = alloc::vec![false; nb];
     let mut total = identity;
     for i in (0..windows).rev() {
         for _ in 0..c {
             total.double_assign();
         }
-        buckets.iter_mut().for_each(|b| *b = identity);
-        for (p, &d) in cached.iter().zip(&digits[i * n..(i + 1) * n]) {
-            if d > 0 {
-                let b = &mut buckets[(d - 1) as usize];
-                b.add_assign(p);
-            } else if d < 0 {
-                let b = &mut buckets[(-d - 1) as usize];
-                b.sub_assign(p);
+        filled.fill(false);
+        for ((p, minus_p, q), &d) in prepared.iter().zip(&digits[i * n..(i + 1) * n]) {
+            if d == 0 {
+                continue;
+            }
+            let k = (d.unsigned_abs() - 1) as usize;
+            let b = &mut buckets[k];
+            match (filled[k], d > 0) {
+                (false, true) => *b = *p,
+                (false, false) => *b = *minus_p,
+                (true, true) => b.add_assign(q),
+                (true, false) => b.sub_assign(q),
+            }
+            filled[k] = true;
+        }
+        let mut running: Option<ExtendedVec> = None;
+        let mut sum: Option<ExtendedVec> = None;
+        for (b, &f) in buckets.iter().zip(&filled).rev() {
+            if f {
+                running = Some(match running {
+                    None => *b,
+                    Some(mut r) => {
+                        r.add_assign(&b.to_cached());
+                        r
+                    }
+                });
+            }
+            if let Some(r) = running {
+                sum = Some(match sum {
+                    None => r,
+                    Some(mut s) => {
+                        s.add_assign(&r.to_cached());
+                        s
+                    }
+                });
             }
         }
-        let mut running = identity;
-        let mut sum = identity;
-        for b in buckets.iter().rev() {
-            running.add_assign(&b.to_cached());
-            sum.add_assign(&running.to_cached());
+        if let Some(s) = sum {
+            total.add_assign(&s.to_cached());
         }
-        total.add_assign(&sum.to_cached());
     }
     total.to_point()
 }
