@@ -209,7 +209,7 @@ mod tests {
     use super::point::{CachedVec, ExtendedVec};
     use super::*;
     use crate::curves::curve25519::scalar::{self, Scalar};
-    use crate::field::Field;
+    use crate::field::{Field, PrimeField};
 
     /// Runs `f` when the CPU has AVX2 (the vector code's precondition), else skips.
     fn with_avx2(f: unsafe fn()) {
@@ -365,6 +365,34 @@ mod tests {
     #[test]
     fn vector_points_vs_serial() {
         with_avx2(point_body);
+    }
+
+    /// The vector wNAF combination against the serial one, called directly: the entry points
+    /// take the vector code only in builds with AVX-512 and for more than two points.
+    #[target_feature(enable = "avx2")]
+    fn wnaf_combination_body() {
+        let mut rng = ChaCha20Rng::seed_from_u64(0x0a7e_2551);
+        let pts = points(&mut rng);
+        let half = |rng: &mut ChaCha20Rng| crate::curve::wnaf(&random_scalar(rng).to_words()[..2], BASE_WNAF_WIDTH);
+        let (b, b128) = (half(&mut rng), half(&mut rng));
+        for n in [0usize, 1, 2, 3, 7] {
+            let nafs: Vec<Vec<i16>> =
+                (0..n).map(|_| crate::curve::wnaf(&random_scalar(&mut rng).to_words(), VAR_WNAF_WIDTH)).collect();
+            let pairs: Vec<(&[i16], EdwardsPoint<Fe>)> =
+                nafs.iter().zip(pts.iter().skip(n)).map(|(d, p)| (d.as_slice(), *p)).collect();
+            for base in [[&[][..], &[][..]], [&b[..], &[][..]], [&b[..], &b128[..]]] {
+                if n == 0 && base[0].is_empty() {
+                    continue;
+                }
+                let serial = crate::curves::curve25519::edwards::wnaf_combination_serial(&pairs, base);
+                assert_eq!(wnaf_combination(&pairs, base), serial, "n = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn wnaf_combination_vs_serial() {
+        with_avx2(wnaf_combination_body);
     }
 
     /// The public variable-time entry points with the vector engine against the forced serial
