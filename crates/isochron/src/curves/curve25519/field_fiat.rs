@@ -57,33 +57,22 @@ impl FiatFe {
     }
 
     #[inline(always)]
-    fn relaxed(&self) -> f::fiat_25519_loose_field_element {
-        let mut out = f::fiat_25519_loose_field_element([0; 5]);
-        f::fiat_25519_relax(&mut out, &self.tight());
-        out
-    }
-
-    #[inline(always)]
-    fn carry(l: &f::fiat_25519_loose_field_element) -> FiatFe {
+    fn carry(l: &FiatLoose) -> FiatFe {
         let mut out = f::fiat_25519_tight_field_element([0; 5]);
-        f::fiat_25519_carry(&mut out, l);
+        f::fiat_25519_carry(&mut out, &l.0);
         FiatFe(out.0)
     }
 
     /// `self + rhs` (`fiat_25519_add`, then `fiat_25519_carry`).
     #[inline(always)]
     pub fn add(&self, rhs: &FiatFe) -> FiatFe {
-        let mut l = f::fiat_25519_loose_field_element([0; 5]);
-        f::fiat_25519_add(&mut l, &self.tight(), &rhs.tight());
-        Self::carry(&l)
+        Self::carry(&self.add_loose(rhs))
     }
 
     /// `self − rhs` (`fiat_25519_sub`, then `fiat_25519_carry`).
     #[inline(always)]
     pub fn sub(&self, rhs: &FiatFe) -> FiatFe {
-        let mut l = f::fiat_25519_loose_field_element([0; 5]);
-        f::fiat_25519_sub(&mut l, &self.tight(), &rhs.tight());
-        Self::carry(&l)
+        Self::carry(&self.sub_loose(rhs))
     }
 
     /// `−self` (`fiat_25519_opp`, then `fiat_25519_carry`).
@@ -91,13 +80,15 @@ impl FiatFe {
     pub fn neg(&self) -> FiatFe {
         let mut l = f::fiat_25519_loose_field_element([0; 5]);
         f::fiat_25519_opp(&mut l, &self.tight());
-        Self::carry(&l)
+        Self::carry(&FiatLoose(l))
     }
 
     /// [`Fe25519::loose`](super::field::Fe25519::loose): `fiat_25519_relax`.
     #[inline(always)]
     fn loose(&self) -> FiatLoose {
-        FiatLoose(self.relaxed())
+        let mut out = f::fiat_25519_loose_field_element([0; 5]);
+        f::fiat_25519_relax(&mut out, &self.tight());
+        FiatLoose(out)
     }
 
     /// [`Fe25519::add_loose`](super::field::Fe25519::add_loose): `fiat_25519_add` alone.
@@ -136,17 +127,13 @@ impl FiatFe {
     /// `self · rhs` (`fiat_25519_carry_mul`).
     #[inline(always)]
     pub fn mul(&self, rhs: &FiatFe) -> FiatFe {
-        let mut out = f::fiat_25519_tight_field_element([0; 5]);
-        f::fiat_25519_carry_mul(&mut out, &self.relaxed(), &rhs.relaxed());
-        FiatFe(out.0)
+        Self::mul_loose(&self.loose(), &rhs.loose())
     }
 
     /// `self²` (`fiat_25519_carry_square`).
     #[inline(always)]
     pub fn square(&self) -> FiatFe {
-        let mut out = f::fiat_25519_tight_field_element([0; 5]);
-        f::fiat_25519_carry_square(&mut out, &self.relaxed());
-        FiatFe(out.0)
+        Self::square_loose(&self.loose())
     }
 
     /// `self · k` for a small constant: `fiat_25519_carry_scmul_121666` for `k = 121666`
@@ -156,7 +143,7 @@ impl FiatFe {
     pub fn mul_small(&self, k: u32) -> FiatFe {
         if k == 121_666 {
             let mut out = f::fiat_25519_tight_field_element([0; 5]);
-            f::fiat_25519_carry_scmul_121666(&mut out, &self.relaxed());
+            f::fiat_25519_carry_scmul_121666(&mut out, &self.loose().0);
             FiatFe(out.0)
         } else {
             self.mul(&FiatFe([k as u64, 0, 0, 0, 0]))
