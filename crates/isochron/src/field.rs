@@ -15,6 +15,7 @@ use rand_core::RngCore;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use zeroize::Zeroize;
 
+pub(crate) mod crandall;
 #[cfg(feature = "fiat")]
 pub mod fiat;
 pub mod fp;

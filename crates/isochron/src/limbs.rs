@@ -116,6 +116,26 @@ pub const fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -
     add(&d, &mm).0
 }
 
+/// `a + b` modulo `m = 2^256 − c` (`c < 2^64`) for any 4-word `a`, `b`, weakly reduced: a
+/// result below `2^256`, congruent to `a + b` modulo `m`. A carry out (`2^256 ≡ c`) adds `c`;
+/// when that carries again the value is below `c`, so the second `c` does not.
+#[inline(always)]
+pub const fn add_fold(a: &[u64; 4], b: &[u64; 4], c: u64) -> [u64; 4] {
+    let (s, k) = add(a, b);
+    let (s, k) = add(&s, &[k.wrapping_neg() & c, 0, 0, 0]);
+    [s[0].wrapping_add(k.wrapping_neg() & c), s[1], s[2], s[3]]
+}
+
+/// `a − b` modulo `m = 2^256 − c` (`c < 2^64`) for any 4-word `a`, `b`, weakly reduced: a
+/// borrow (`2^256` too many) takes `c` off; when that borrows again the value wraps to at
+/// least `2^256 − c`, so the second `c` does not.
+#[inline(always)]
+pub const fn sub_fold(a: &[u64; 4], b: &[u64; 4], c: u64) -> [u64; 4] {
+    let (d, k) = sub(a, b);
+    let (d, k) = sub(&d, &[k.wrapping_neg() & c, 0, 0, 0]);
+    [d[0].wrapping_sub(k.wrapping_neg() & c), d[1], d[2], d[3]]
+}
+
 /// `(-a) mod m` for `a < m` (zero maps to zero).
 #[inline(always)]
 pub const fn neg_mod<const N: usize>(a: &[u64; N], m: &[u64; N]) -> [u64; N] {

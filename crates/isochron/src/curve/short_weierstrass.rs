@@ -88,6 +88,18 @@ pub trait SwCurve: 'static + Copy + Clone + Debug + Default + PartialEq + Eq + S
         None
     }
 
+    /// `[a]·G + [b]·P` for public inputs by a method of the curve's own, or `None` for the
+    /// generic one ([`Projective::mul_generator_add_vartime`], which asks this first); `None`
+    /// by default. secp256k1 runs it on a faster representation of its base field.
+    fn mul_generator_add_special_vartime(
+        a: &Scalar<Self>,
+        p: &Affine<Self>,
+        b: &Scalar<Self>,
+    ) -> Option<Projective<Self>> {
+        let _ = (a, p, b);
+        None
+    }
+
     /// Whether `p` lies in the order-`r` subgroup, for a public point. The default is the
     /// definition, `[r]P = O`; curves override it with an endomorphism test.
     fn is_torsion_free_vartime(p: &Projective<Self>) -> bool {

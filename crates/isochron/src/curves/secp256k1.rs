@@ -5,12 +5,15 @@
 //!
 //! Scalar multiplication uses the GLV endomorphism `φ(x, y) = (βx, y)` (`β³ = 1` in Fp),
 //! acting as `[λ]` (`λ³ = 1` mod `n`), for both the constant-time and the `_vartime` paths, and
-//! a precomputed generator table; points are encoded in SEC1 form (SEC 1 v2 §2.3.3–2.3.4,
-//! [`PointAffine::to_sec1_compressed`] and friends in `encoding`).
+//! a precomputed generator table. The variable-time `a·G + b·P` of verification and key
+//! recovery runs on a second form of the base field, plain and weakly reduced
+//! (`field::crandall`, module `plain`), unless the fiat-crypto backend is selected. Points are
+//! encoded in SEC1 form (SEC 1 v2 §2.3.3–2.3.4, [`PointAffine::to_sec1_compressed`] and friends
+//! in `encoding`).
 
 use crate::curve::short_weierstrass::glv::{self, Endomorphism, Lattice, I256};
 use crate::curve::short_weierstrass::{Affine, Projective, SwCurve};
-use crate::field::FieldParams;
+use crate::field::{Field, FieldParams};
 use crate::limbs::{self, mont};
 
 /// Parameters of the secp256k1 base field, `p = 2^256 − 2^32 − 977` (SEC 2 v2 §2.4.1).
@@ -80,16 +83,11 @@ impl SwCurve for Secp256k1 {
     type ScalarParams = FqParams;
     const NAME: &'static str = "secp256k1";
     const B: Fp = Fp::from_u64(7);
-    const GENERATOR: (Fp, Fp) = (
-        Fp::from_hex("0x79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"),
-        Fp::from_hex("0x483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8"),
-    );
+    const GENERATOR: (Fp, Fp) = (Fp::from_hex(GENERATOR_HEX.0), Fp::from_hex(GENERATOR_HEX.1));
 
-    /// `3b = 21`: `21x = 16x + 4x + x`.
     #[inline(always)]
     fn mul_by_3b(x: &Fp) -> Fp {
-        let x4 = x.double().double();
-        x4.double().double() + x4 + x
+        mul_by_21(x)
     }
 
     /// GLV with `φ(x, y) = (βx, y)`, eigenvalue `λ` (see `LATTICE`).
@@ -101,6 +99,28 @@ impl SwCurve for Secp256k1 {
     fn is_torsion_free_vartime(_: &Point) -> bool {
         true
     }
+
+    /// On the plain base field (`plain`), unless the fiat-crypto backend is selected.
+    fn mul_generator_add_special_vartime(a: &Fq, p: &PointAffine, b: &Fq) -> Option<Point> {
+        #[cfg(feature = "fiat")]
+        if crate::field::fiat::enabled() {
+            return None;
+        }
+        Some(plain::mul_generator_add_vartime(a, p, b))
+    }
+}
+
+/// The affine coordinates of the generator `G` (SEC 2 v2 §2.4.1), hexadecimal.
+const GENERATOR_HEX: (&str, &str) = (
+    "0x79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798",
+    "0x483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8",
+);
+
+/// `3b·x = 21x = 16x + 4x + x` (`b = 7`), for either form of the base field.
+#[inline(always)]
+fn mul_by_21<F: Field>(x: &F) -> F {
+    let x4 = x.double().double();
+    x4.double().double() + x4 + *x
 }
 
 /// `β = 2^((p−1)/3)`, a primitive cube root of unity in Fp (2 is not a cube mod `p`), `0x7ae96a2b…719501ee`; with it `φ(x, y) = (βx, y)` acts as `[λ]` on the
@@ -162,6 +182,8 @@ pub type PointAffine = Affine<Secp256k1>;
 
 /// The SEC1 point encodings (and `PointEncoding`).
 mod encoding;
+/// `[a]·G + [b]·P` on the plain base field.
+mod plain;
 pub use encoding::{CompressedPoint, UncompressedPoint};
 
 #[cfg(test)]

@@ -20,6 +20,11 @@
 //! - `neg_mod`: `m − a`, AND-ed with the mask "a ≠ 0" (`OR` of the limbs, `NEG`, `SBB r, r`), so
 //!   zero maps to zero.
 //!
+//! - `add_fold4` and `sub_fold4`, for the weakly reduced values of `field::crandall`
+//!   (`m = 2^256 − c`, any 4-word operands): the carry (borrow) out of the chain becomes the mask
+//!   of `c`, added (subtracted) in a second chain, and the rare second carry (borrow) once more
+//!   on the low word; see [`super::add_fold`] and [`super::sub_fold`].
+//!
 //! **Constant time.** Straight-line code: no branch, no `CMOV` (memcheck, which the ctgrind
 //! checker uses, reports a conditional move on secret data like a branch), only mask
 //! arithmetic, and memory is read at fixed offsets of the operands. Uses only base x86-64
@@ -337,11 +342,102 @@ pub fn neg_mod<const N: usize>(a: &[u64; N], m: &[u64; N]) -> [u64; N] {
     r
 }
 
+/// [`super::add_fold`]: `a + b` modulo `2^256 − c`, weakly reduced, with registers only.
+#[inline(always)]
+pub fn add_fold4(a: &[u64; 4], b: &[u64; 4], c: u64) -> [u64; 4] {
+    let [mut r0, mut r1, mut r2, mut r3] = *a;
+    // SAFETY: register operands only; base x86-64 instructions.
+    unsafe {
+        asm!(
+            "add {r0}, {b0}",
+            "adc {r1}, {b1}",
+            "adc {r2}, {b2}",
+            "adc {r3}, {b3}",
+            "sbb {k}, {k}",
+            "and {k}, {c}",
+            "add {r0}, {k}",
+            "adc {r1}, 0",
+            "adc {r2}, 0",
+            "adc {r3}, 0",
+            "sbb {k}, {k}",
+            "and {k}, {c}",
+            "add {r0}, {k}",
+            r0 = inout(reg) r0,
+            r1 = inout(reg) r1,
+            r2 = inout(reg) r2,
+            r3 = inout(reg) r3,
+            b0 = in(reg) b[0],
+            b1 = in(reg) b[1],
+            b2 = in(reg) b[2],
+            b3 = in(reg) b[3],
+            c = in(reg) c,
+            k = out(reg) _,
+            options(pure, nomem, nostack),
+        );
+    }
+    [r0, r1, r2, r3]
+}
+
+/// [`super::sub_fold`]: `a − b` modulo `2^256 − c`, weakly reduced, with registers only.
+#[inline(always)]
+pub fn sub_fold4(a: &[u64; 4], b: &[u64; 4], c: u64) -> [u64; 4] {
+    let [mut r0, mut r1, mut r2, mut r3] = *a;
+    // SAFETY: register operands only; base x86-64 instructions.
+    unsafe {
+        asm!(
+            "sub {r0}, {b0}",
+            "sbb {r1}, {b1}",
+            "sbb {r2}, {b2}",
+            "sbb {r3}, {b3}",
+            "sbb {k}, {k}",
+            "and {k}, {c}",
+            "sub {r0}, {k}",
+            "sbb {r1}, 0",
+            "sbb {r2}, 0",
+            "sbb {r3}, 0",
+            "sbb {k}, {k}",
+            "and {k}, {c}",
+            "sub {r0}, {k}",
+            r0 = inout(reg) r0,
+            r1 = inout(reg) r1,
+            r2 = inout(reg) r2,
+            r3 = inout(reg) r3,
+            b0 = in(reg) b[0],
+            b1 = in(reg) b[1],
+            b2 = in(reg) b[2],
+            b3 = in(reg) b[3],
+            c = in(reg) c,
+            k = out(reg) _,
+            options(pure, nomem, nostack),
+        );
+    }
+    [r0, r1, r2, r3]
+}
+
 #[cfg(test)]
 mod tests {
     use super::super as limbs;
     use super::*;
     use rand::{Rng, SeedableRng};
+
+    /// The folding sum and difference against the portable versions, for secp256k1's `c`, on
+    /// edge values (0, 1, c − 1, c, 2^256 − c − 1 … 2^256 − 1, words of all ones) and random ones:
+    /// both carries (borrows) of each chain are reached.
+    #[test]
+    fn fold_matches_portable() {
+        let c = 0x1_0000_03d1u64;
+        let top = |k: u64| [k.wrapping_neg(), u64::MAX, u64::MAX, u64::MAX];
+        let mut vals = vec![[0u64; 4], [1, 0, 0, 0], [c - 1, 0, 0, 0], [c, 0, 0, 0], [0, 0, 0, 1 << 63]];
+        vals.extend([1, 2, c - 1, c, c + 1, 2 * c].map(top));
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(9);
+        vals.extend((0..100).map(|_| rng.gen::<[u64; 4]>()));
+        for a in &vals {
+            for b in &vals {
+                assert_eq!(add_fold4(a, b, c), limbs::add_fold(a, b, c));
+                assert_eq!(sub_fold4(a, b, c), limbs::sub_fold(a, b, c));
+            }
+        }
+    }
 
     /// Against the portable `const fn` versions, on random operands and the edge values
     /// 0, 1, m − 1 (BLS12-381 and BN254 moduli).

@@ -112,6 +112,29 @@ pub unsafe fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv:
     mont::mul_ct(a, b, m, inv)
 }
 
+/// Plain (non-Montgomery) product `a·b mod m` for `m = 2^256 − c`, `c < 2^33`, and any
+/// 4-word `a`, `b`, weakly reduced (below `2^256`, congruent modulo `m`): the pseudo-Mersenne
+/// reduction of the `crandall` module. Constant time in `a` and `b`; a larger `c` gives a wrong
+/// result, never undefined behaviour.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`available`] returned `true`).
+#[inline(always)]
+pub unsafe fn mul_plain(a: &[u64; 4], b: &[u64; 4], c: u64) -> [u64; 4] {
+    // SAFETY: BMI2/ADX are present (this function's contract).
+    unsafe { crandall::mul4_plain(a, b, c) }
+}
+
+/// Plain square `a² mod m`, as [`mul_plain`]. Constant time in `a`.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`available`] returned `true`).
+#[inline(always)]
+pub unsafe fn sqr_plain(a: &[u64; 4], c: u64) -> [u64; 4] {
+    // SAFETY: BMI2/ADX are present (this function's contract).
+    unsafe { crandall::sqr4_plain(a, c) }
+}
+
 /// Montgomery square `a²·2^(-64N) mod m`, under the same conditions as [`mul`]; for `N = 6`
 /// with a modulus below `2^(64N-2)` the dedicated 6-limb squaring, otherwise the product `a·a`.
 /// Constant time in `a`.

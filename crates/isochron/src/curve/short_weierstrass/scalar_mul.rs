@@ -247,6 +247,9 @@ impl<C: SwCurve> Projective<C> {
     /// [`SwCurve::GENERATOR_WNAF_WIDTH`] read from it, and only `P`'s odd multiples (and their
     /// images) are computed per call.
     pub fn mul_generator_add_vartime(a: &Scalar<C>, p: &Affine<C>, b: &Scalar<C>) -> Self {
+        if let Some(sum) = C::mul_generator_add_special_vartime(a, p, b) {
+            return sum;
+        }
         let (ka, kb) = (a.to_canonical_limbs(), b.to_canonical_limbs());
         let table = C::generator_wnaf_table();
         if let (Some(t), false, false) = (table, C::A_IS_MINUS_3, bool::from(p.infinity)) {

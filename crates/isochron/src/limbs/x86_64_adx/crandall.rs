@@ -29,6 +29,13 @@
 //! computed with `MULX` (which leaves the flags alone) so that the borrow chain of the `h`
 //! runs through all four rows, and each `kᵢ` replaces the word it cancels. Straight-line code:
 //! no branch and no memory access whose address depends on data.
+//!
+//! **Plain products** ([`mul4_plain`], [`sqr4_plain`]). The same product, reduced as a
+//! pseudo-Mersenne number instead (Crandall, US patent 5,159,632; HAC §14.3.4): for values
+//! in plain (non-Montgomery) form below `2^256`, `T = H·2^256 + L ≡ L + c·H`, the four
+//! products `c·Hᵢ` independent of each other (where the Montgomery rows form one chain), then
+//! the fifth word `t ≤ c` folds back once more as `c·t`. The result is below `2^256`, not
+//! necessarily below `m` ("weakly reduced"); see `field::crandall`.
 
 /// The shared tail: reduction of the 8-word `T` in `t0..t7` by `m = 2^256 − c`, the result in
 /// `t0..t3`. Expects `c` in `{c}`, `c⁻¹ mod 2^64` in `{inv}` (XMM) and `{x}`, `{y}` free.
@@ -92,6 +99,48 @@ macro_rules! crandall_reduce {
             "xor {t3}, {t7}\n",
             "and {t3}, {hi}\n",
             "xor {t3}, {t7}\n",
+        )
+    };
+}
+
+/// The shared tail of the plain products: `T mod m` for the 8-word `T` in `t0..t7`, weakly
+/// reduced (below `2^256`), in `t0..t3`. Expects `c` in `{c}` (XMM) and `{x}`, `{y}` free.
+///
+/// `L + c·H` (`T = H·2^256 + L`) is below `(c + 1)·2^256`, so its fifth word `t` is at most
+/// `c` and `c·t < 2^66`; adding `c·t` to the low words carries out of them at most once, and
+/// then leaves them below `2^66`, so that adding `c` for that carry (`2^256 ≡ c`) ends the
+/// reduction. The carry is applied by a mask.
+macro_rules! plain_reduce {
+    () => {
+        concat!(
+            "movq {x}, {c}\n",
+            "mov rdx, {x}\n",
+            // t0..t3 + c·(t4..t7): low halves on the ADCX chain, high halves on ADOX.
+            "mulx {hi}, {lo}, {t4}\n",
+            "xor {y:e}, {y:e}\n",
+            "adcx {t0}, {lo}\n",
+            "adox {t1}, {hi}\n",
+            "mulx {hi}, {lo}, {t5}\n",
+            "adcx {t1}, {lo}\n",
+            "adox {t2}, {hi}\n",
+            "mulx {hi}, {lo}, {t6}\n",
+            "adcx {t2}, {lo}\n",
+            "adox {t3}, {hi}\n",
+            "mulx {t4}, {lo}, {t7}\n",
+            "adcx {t3}, {lo}\n",
+            "adox {t4}, {y}\n",
+            "adcx {t4}, {y}\n",
+            // The fifth word t = t4 ≤ c: add c·t.
+            "mulx {hi}, {lo}, {t4}\n",
+            "add {t0}, {lo}\n",
+            "adc {t1}, {hi}\n",
+            "adc {t2}, {y}\n",
+            "adc {t3}, {y}\n",
+            // A carry out: add c (the words are below 2^66 then, t1 ≤ 3).
+            "sbb {lo}, {lo}\n",
+            "and {lo}, {x}\n",
+            "add {t0}, {lo}\n",
+            "adc {t1}, {y}\n",
         )
     };
 }
@@ -215,6 +264,86 @@ pub(super) unsafe fn sqr4_crandall(a: &[u64; 4], c: u64, inv: u64) -> [u64; 4] {
             y = out(reg) _,
             c = in(xmm_reg) c,
             inv = in(xmm_reg) inv,
+            lo = out(reg) _,
+            hi = out(reg) _,
+            t0 = out(reg) r0,
+            t1 = out(reg) r1,
+            t2 = out(reg) r2,
+            t3 = out(reg) r3,
+            t4 = out(reg) _,
+            t5 = out(reg) _,
+            t6 = out(reg) _,
+            t7 = out(reg) _,
+            out("rdx") _,
+            options(pure, readonly, nostack),
+        );
+    }
+    [r0, r1, r2, r3]
+}
+
+/// Plain product `a·b mod m` for `a, b < 2^256` (any 4-word values), `m = 2^256 − c` with
+/// `c < 2^33`, weakly reduced: the result is below `2^256` and congruent to `a·b` modulo `m`
+/// (see [`plain_reduce!`]). Constant time in `a` and `b`.
+///
+/// # Safety
+/// The CPU supports BMI2 and ADX.
+#[inline(always)]
+pub(super) unsafe fn mul4_plain(a: &[u64; 4], b: &[u64; 4], c: u64) -> [u64; 4] {
+    let (r0, r1, r2, r3);
+    // SAFETY: the assembly reads 4 words behind `b`, a valid `[u64; 4]` reference, writes only
+    // the declared registers, does not touch the stack and uses only BMI2/ADX instructions
+    // beyond x86-64, which the caller guarantees.
+    unsafe {
+        core::arch::asm!(
+            "mulx {t1}, {t0}, qword ptr [{y}]",
+            "mulx {t2}, {lo}, qword ptr [{y} + 8]",
+            "add {t1}, {lo}",
+            "mulx {t3}, {lo}, qword ptr [{y} + 16]",
+            "adc {t2}, {lo}",
+            "mulx {t4}, {lo}, qword ptr [{y} + 24]",
+            "adc {t3}, {lo}",
+            "adc {t4}, 0",
+            product_row!(t1 t2 t3 t4 t5),
+            product_row!(t2 t3 t4 t5 t6),
+            product_row!(t3 t4 t5 t6 t7),
+            plain_reduce!(),
+            y = inout(reg) b.as_ptr() => _,
+            x = out(reg) _,
+            c = in(xmm_reg) c,
+            lo = out(reg) _,
+            hi = out(reg) _,
+            t0 = out(reg) r0,
+            t1 = out(reg) r1,
+            t2 = out(reg) r2,
+            t3 = out(reg) r3,
+            t4 = out(reg) _,
+            t5 = inout(reg) a[1] => _,
+            t6 = inout(reg) a[2] => _,
+            t7 = inout(reg) a[3] => _,
+            inout("rdx") a[0] => _,
+            options(pure, readonly, nostack),
+        );
+    }
+    [r0, r1, r2, r3]
+}
+
+/// Plain square `a² mod m` under the conditions of [`mul4_plain`]. Constant time in `a`.
+///
+/// # Safety
+/// The CPU supports BMI2 and ADX.
+#[inline(always)]
+pub(super) unsafe fn sqr4_plain(a: &[u64; 4], c: u64) -> [u64; 4] {
+    let (r0, r1, r2, r3);
+    // SAFETY: the assembly reads 4 words behind `a`, a valid `[u64; 4]` reference, writes only
+    // the declared registers, does not touch the stack and uses only BMI2/ADX instructions
+    // beyond x86-64, which the caller guarantees.
+    unsafe {
+        core::arch::asm!(
+            sqr4_product!(),
+            plain_reduce!(),
+            x = inout(reg) a.as_ptr() => _,
+            y = out(reg) _,
+            c = in(xmm_reg) c,
             lo = out(reg) _,
             hi = out(reg) _,
             t0 = out(reg) r0,

@@ -1,0 +1,60 @@
+//! secp256k1's variable-time `[a]·G + [b]·P` (ECDSA and BIP-340 verification, key recovery)
+//! on the plain, weakly reduced base field [`CrandallFp`] instead of the Montgomery one: the
+//! same curve declared a second time ([`Plain`]) over that field, so that the generic wNAF
+//! code runs unchanged on it, with a generator table of its own. `P` enters with two
+//! conversions and the sum leaves with three (one Montgomery product each); the fiat-crypto
+//! backend, when selected, keeps the generic path on its Montgomery code.
+
+use super::{mul_by_21, FpParams, FqParams, Point, PointAffine, Secp256k1, BETA, GENERATOR_HEX, LATTICE};
+use crate::curve::short_weierstrass::glv::Endomorphism;
+use crate::curve::short_weierstrass::{Affine, Projective, Scalar, SwCurve};
+use crate::field::crandall::CrandallFp;
+use crate::field::FieldParams;
+use crate::limbs::mont;
+
+/// The secp256k1 base field, plain and weakly reduced.
+type Fe = CrandallFp<FpParams>;
+
+/// secp256k1 over [`Fe`]: the curve of [`Secp256k1`], coordinates in the other form.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Plain;
+
+impl SwCurve for Plain {
+    crate::curve::short_weierstrass::generator_table!(Plain);
+    const GENERATOR_WNAF_WIDTH: u32 = Secp256k1::GENERATOR_WNAF_WIDTH;
+
+    type Base = Fe;
+    type ScalarParams = FqParams;
+    const NAME: &'static str = "secp256k1 (plain base field)";
+    const B: Fe = Fe::from_limbs([7, 0, 0, 0]);
+    const GENERATOR: (Fe, Fe) = (Fe::from_hex(GENERATOR_HEX.0), Fe::from_hex(GENERATOR_HEX.1));
+
+    #[inline(always)]
+    fn mul_by_3b(x: &Fe) -> Fe {
+        mul_by_21(x)
+    }
+
+    const ENDOMORPHISM: Option<Endomorphism<Self>> =
+        Some(Endomorphism { map: phi, lattice: LATTICE, map_squared: None });
+
+    /// Always true (cofactor 1), as for [`Secp256k1`].
+    fn is_torsion_free_vartime(_: &Projective<Self>) -> bool {
+        true
+    }
+}
+
+/// [`BETA`] in plain form.
+const BETA_PLAIN: Fe = Fe::from_limbs(mont::redc(BETA.mont_limbs(), &[0; 4], &FpParams::MODULUS, FpParams::INV));
+
+/// `φ(x, y) = (βx, y)`.
+fn phi(p: &Projective<Plain>) -> Projective<Plain> {
+    Projective { x: p.x * BETA_PLAIN, y: p.y, z: p.z }
+}
+
+/// `[a]·G + [b]·P` on [`Plain`] (the module documentation); the same point as the generic
+/// path. Variable time (public inputs).
+pub(super) fn mul_generator_add_vartime(a: &Scalar<Secp256k1>, p: &PointAffine, b: &Scalar<Secp256k1>) -> Point {
+    let q = Affine::<Plain> { x: p.x.into(), y: p.y.into(), infinity: p.infinity };
+    let r = Projective::<Plain>::mul_generator_add_vartime(a, &q, b);
+    Projective { x: r.x.to_montgomery(), y: r.y.to_montgomery(), z: r.z.to_montgomery() }
+}

@@ -1,0 +1,306 @@
+//! A prime field of pseudo-Mersenne modulus `p = 2^256 − c`, `c < 2^33` (the secp256k1 base
+//! field, `c = 2^32 + 977`), in plain (non-Montgomery) form and weakly reduced: a value is any
+//! 4-word integer below `2^256` that is congruent to the element modulo `p`.
+//!
+//! This is the representation of libsecp256k1's field (there in 5×52-bit limbs), here on the
+//! 4×64-bit MULX/ADCX/ADOX product: a product is reduced with `2^256 ≡ c` (Crandall, US patent
+//! 5,159,632; HAC §14.3.4), four independent multiplications by `c` where the Montgomery
+//! reduction runs a chain of eight (`limbs::x86_64_adx::mul_plain`, about a quarter faster in
+//! a chain of products); a sum or difference folds its carry or borrow back as `±c`, without a
+//! comparison with `p` (`limbs::x86_64_addsub::add_fold4`, `sub_fold4`). Values are
+//! canonicalized (one conditional subtraction) only to compare and encode them.
+//!
+//! [`CrandallFp`] implements [`Field`] and serves the variable-time point arithmetic of
+//! secp256k1's double-scalar multiplication (`curves::secp256k1::plain`); it converts to and
+//! from the Montgomery-form [`Fp`] of the same parameters. Its operations are constant time
+//! nonetheless (masks, no branches on values).
+
+use core::fmt;
+
+use rand_core::RngCore;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+use zeroize::Zeroize;
+
+use super::fp::impl_field_ops;
+use super::{inversion, Field, FieldParams, Fp};
+use crate::limbs;
+
+/// An element of the field of `P` (`p = 2^256 − c`), plain and weakly reduced (module
+/// documentation).
+pub struct CrandallFp<P: FieldParams<4>> {
+    v: [u64; 4],
+    _params: core::marker::PhantomData<P>,
+}
+
+impl<P: FieldParams<4>> CrandallFp<P> {
+    /// `c = 2^256 − p`; compilation fails for a modulus not of the form `2^256 − c`, `c < 2^33`.
+    const C: u64 = {
+        let m = &P::MODULUS;
+        assert!(m[1] == u64::MAX && m[2] == u64::MAX && m[3] == u64::MAX);
+        let c = m[0].wrapping_neg();
+        assert!(c < 1 << 33);
+        c
+    };
+
+    /// The element of the canonical (or any weakly reduced) limbs `v`, little-endian.
+    pub const fn from_limbs(v: [u64; 4]) -> Self {
+        CrandallFp { v, _params: core::marker::PhantomData }
+    }
+
+    /// The element of a hexadecimal constant below `p`.
+    pub const fn from_hex(s: &str) -> Self {
+        Self::from_limbs(limbs::from_hex(s))
+    }
+
+    /// The canonical value in `[0, p)`: `v + c − 2^256` when `v + c` carries (`v ≥ p`), else `v`.
+    #[inline(always)]
+    pub fn canonical_limbs(&self) -> [u64; 4] {
+        let (s, carry) = limbs::add(&self.v, &[Self::C, 0, 0, 0]);
+        limbs::select(&self.v, &s, carry.wrapping_neg())
+    }
+
+    /// The same element in Montgomery form.
+    pub fn to_montgomery(self) -> Fp<P, 4> {
+        Fp::from_canonical_limbs(self.canonical_limbs())
+    }
+
+    /// `self + rhs` (assembly on x86-64: one carry chain, then the carry folded back as `c`).
+    #[inline(always)]
+    pub fn add(&self, rhs: &Self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        return Self::from_limbs(limbs::x86_64_addsub::add_fold4(&self.v, &rhs.v, Self::C));
+        #[cfg(not(target_arch = "x86_64"))]
+        Self::from_limbs(limbs::add_fold(&self.v, &rhs.v, Self::C))
+    }
+
+    /// `self − rhs` (assembly on x86-64: one borrow chain, then the borrow folded back as `−c`).
+    #[inline(always)]
+    pub fn sub(&self, rhs: &Self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        return Self::from_limbs(limbs::x86_64_addsub::sub_fold4(&self.v, &rhs.v, Self::C));
+        #[cfg(not(target_arch = "x86_64"))]
+        Self::from_limbs(limbs::sub_fold(&self.v, &rhs.v, Self::C))
+    }
+
+    /// `−self`.
+    #[inline(always)]
+    pub fn neg(&self) -> Self {
+        Self::ZERO.sub(self)
+    }
+
+    /// `self·rhs` (MULX/ADCX/ADOX assembly when the CPU has it).
+    #[inline(always)]
+    pub fn mul(&self, rhs: &Self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if limbs::x86_64_adx::available() {
+            // SAFETY: `available()` just confirmed BMI2 and ADX.
+            return Self::from_limbs(unsafe { limbs::x86_64_adx::mul_plain(&self.v, &rhs.v, Self::C) });
+        }
+        Self::from_limbs(Self::mul_portable(&self.v, &rhs.v))
+    }
+
+    /// The product without assembly: schoolbook, then [`Self::reduce_wide`].
+    fn mul_portable(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+        let mut t = [0u64; 8];
+        for i in 0..4 {
+            let mut carry = 0;
+            for j in 0..4 {
+                (t[i + j], carry) = limbs::mac(t[i + j], a[i], b[j], carry);
+            }
+            t[i + 4] = carry;
+        }
+        Self::reduce_wide(&t)
+    }
+
+    /// `self²`.
+    #[inline(always)]
+    pub fn square(&self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if limbs::x86_64_adx::available() {
+            // SAFETY: `available()` just confirmed BMI2 and ADX.
+            return Self::from_limbs(unsafe { limbs::x86_64_adx::sqr_plain(&self.v, Self::C) });
+        }
+        self.mul(self)
+    }
+
+    /// `t mod p`, weakly reduced, for an 8-word `t` (the portable reduction; the assembly's
+    /// `plain_reduce!` step by step).
+    fn reduce_wide(t: &[u64; 8]) -> [u64; 4] {
+        let mut r = [0u64; 4];
+        let mut top = 0;
+        for i in 0..4 {
+            (r[i], top) = limbs::mac(t[i], t[i + 4], Self::C, top);
+        }
+        // top ≤ c: add c·top (below 2^66), then fold the carry.
+        let ct = top as u128 * Self::C as u128;
+        limbs::add_fold(&r, &[ct as u64, (ct >> 64) as u64, 0, 0], Self::C)
+    }
+
+    /// `self·2`.
+    #[inline(always)]
+    pub fn double(&self) -> Self {
+        self.add(self)
+    }
+
+    /// `self/2`: `(v + p)/2` for an odd `v` (a 257-bit sum), `v/2` for an even one.
+    #[inline(always)]
+    pub fn halve(&self) -> Self {
+        let odd = (self.v[0] & 1).wrapping_neg();
+        let (s, k) = limbs::add(&self.v, &limbs::select(&[0; 4], &P::MODULUS, odd));
+        let mut h = limbs::shr1(&s);
+        h[3] |= k << 63;
+        Self::from_limbs(h)
+    }
+}
+
+impl<P: FieldParams<4>> From<Fp<P, 4>> for CrandallFp<P> {
+    fn from(x: Fp<P, 4>) -> Self {
+        Self::from_limbs(x.to_canonical_limbs())
+    }
+}
+
+impl<P: FieldParams<4>> Field for CrandallFp<P> {
+    const ZERO: Self = Self::from_limbs([0; 4]);
+    const ONE: Self = Self::from_limbs([1, 0, 0, 0]);
+
+    fn is_zero(&self) -> Choice {
+        Choice::from(limbs::is_zero(&self.canonical_limbs()) as u8)
+    }
+    fn double(&self) -> Self {
+        CrandallFp::double(self)
+    }
+    fn halve(&self) -> Self {
+        CrandallFp::halve(self)
+    }
+    fn square(&self) -> Self {
+        CrandallFp::square(self)
+    }
+    fn invert(&self) -> CtOption<Self> {
+        let inv = inversion::ct_inverse_mod(&self.canonical_limbs(), &P::MODULUS);
+        CtOption::new(Self::from_limbs(inv), !self.is_zero())
+    }
+    fn inverse_vartime(&self) -> Option<Self> {
+        let v = self.canonical_limbs();
+        (!limbs::is_zero(&v)).then(|| Self::from_limbs(inversion::inverse_mod_vartime(&v, &P::MODULUS)))
+    }
+    fn random(rng: &mut impl RngCore) -> Self {
+        Fp::<P, 4>::random(rng).into()
+    }
+    fn frobenius_map(&self, _power: usize) -> Self {
+        *self
+    }
+}
+
+impl<P: FieldParams<4>> Clone for CrandallFp<P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<P: FieldParams<4>> Copy for CrandallFp<P> {}
+
+impl<P: FieldParams<4>> Default for CrandallFp<P> {
+    fn default() -> Self {
+        Self::ZERO
+    }
+}
+
+impl<P: FieldParams<4>> fmt::Debug for CrandallFp<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}(plain 0x", P::NAME)?;
+        for w in self.canonical_limbs().iter().rev() {
+            write!(f, "{w:016x}")?;
+        }
+        write!(f, ")")
+    }
+}
+
+impl<P: FieldParams<4>> ConstantTimeEq for CrandallFp<P> {
+    fn ct_eq(&self, other: &Self) -> Choice {
+        Choice::from(limbs::eq(&self.canonical_limbs(), &other.canonical_limbs()) as u8)
+    }
+}
+
+impl<P: FieldParams<4>> PartialEq for CrandallFp<P> {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+impl<P: FieldParams<4>> Eq for CrandallFp<P> {}
+
+impl<P: FieldParams<4>> ConditionallySelectable for CrandallFp<P> {
+    #[inline(always)]
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        let mask = (choice.unwrap_u8() as u64).wrapping_neg();
+        Self::from_limbs(limbs::select(&a.v, &b.v, mask))
+    }
+}
+
+impl<P: FieldParams<4>> Zeroize for CrandallFp<P> {
+    fn zeroize(&mut self) {
+        self.v.zeroize();
+    }
+}
+
+impl_field_ops!([P: FieldParams<4>] CrandallFp<P>);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::curves::secp256k1::{Fp as Mont, FpParams};
+    use rand::{Rng, SeedableRng};
+
+    type F = CrandallFp<FpParams>;
+
+    /// Weakly reduced representatives of `x`: itself and, when `x < c`, `x + p` (below 2^256).
+    fn representatives(x: &[u64; 4]) -> Vec<F> {
+        let mut out = vec![F::from_limbs(*x)];
+        let (s, carry) = limbs::add(x, &FpParams::MODULUS);
+        if carry == 0 {
+            out.push(F::from_limbs(s));
+        }
+        out
+    }
+
+    /// Every operation against the Montgomery field, on edge values (0, 1, c − 1, p − 1, p/2,
+    /// 2^255, and their second representatives `x + p` up to `2^256 − 1`) and random ones.
+    #[test]
+    fn matches_montgomery_field() {
+        let c = F::C;
+        let m = FpParams::MODULUS;
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(5);
+        let mut canon: Vec<[u64; 4]> = vec![
+            [0; 4],
+            [1, 0, 0, 0],
+            [c - 1, 0, 0, 0],
+            limbs::sub(&m, &[1, 0, 0, 0]).0,
+            limbs::shr1(&m),
+            [0, 0, 0, 1 << 63],
+        ];
+        canon.extend((0..300).map(|_| Mont::random(&mut rng).to_canonical_limbs()));
+        canon.extend((0..30).map(|_| [rng.gen_range(0..c), 0, 0, 0]));
+        let values: Vec<F> = canon.iter().flat_map(representatives).collect();
+        assert!(values.iter().any(|v| v.v == [u64::MAX; 4]), "2^256 − 1 is covered");
+        for (i, a) in values.iter().enumerate() {
+            let am = a.to_montgomery();
+            assert_eq!(Mont::from_canonical_limbs(a.canonical_limbs()), am);
+            assert!(limbs::lt(&a.canonical_limbs(), &m));
+            assert_eq!(a.square().to_montgomery(), am.square(), "{a:?}");
+            assert_eq!(a.mul(a).to_montgomery(), am.square());
+            assert_eq!(a.halve().to_montgomery(), am.halve());
+            assert_eq!(a.neg().to_montgomery(), -am);
+            assert_eq!(F::from(am), *a);
+            let wide = [a.v[0], a.v[1], a.v[2], a.v[3], u64::MAX, u64::MAX, u64::MAX, u64::MAX];
+            // (2^256 − 1)·2^256 ≡ (c − 1)·c.
+            let expected = am + Mont::from_u64(c - 1) * Mont::from_u64(c);
+            assert_eq!(F::from_limbs(F::reduce_wide(&wide)).to_montgomery(), expected);
+            for b in values.iter().skip(i % 7).step_by(37) {
+                let bm = b.to_montgomery();
+                assert_eq!(a.mul(b).to_montgomery(), am * bm, "{a:?} · {b:?}");
+                assert_eq!(F::from_limbs(F::mul_portable(&a.v, &b.v)).to_montgomery(), am * bm);
+                assert_eq!(a.add(b).to_montgomery(), am + bm);
+                assert_eq!(a.sub(b).to_montgomery(), am - bm);
+                assert_eq!(*a == *b, am == bm);
+            }
+        }
+    }
+}
