@@ -59,6 +59,10 @@ pub trait FieldParams<const N: usize>:
     const SQRT_EXP_3MOD4: [u64; N] = limbs::add(&limbs::shr(&Self::MODULUS, 2), &limbs::from_u64(1)).0;
     /// The exponentiation schedule of `(p + 1) / 4`.
     const SQRT_SCHEDULE_3MOD4: PowSchedule = PowSchedule::new(&Self::SQRT_EXP_3MOD4);
+    /// `x^((p + 1)/4)` by an addition chain of the field's own, for a modulus whose exponent
+    /// has one much shorter than the sliding window of [`Self::SQRT_SCHEDULE_3MOD4`] (secp256k1:
+    /// long runs of ones); `None` (the schedule) by default. It must be constant time.
+    const SQRT_CHAIN_3MOD4: Option<fn(&Fp<Self, N>) -> Fp<Self, N>> = None;
     /// The exponentiation schedule of `(p − 3) / 4` (`x^((p−3)/4)` is `1/√x` up to sign, for
     /// the Fp2 square roots and `sqrt_ratio`).
     const SQRT_SCHEDULE_3MOD4_MINUS_ONE: PowSchedule =

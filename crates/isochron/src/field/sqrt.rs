@@ -140,12 +140,15 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         e.ct_eq(&Self::ONE) | e.is_zero()
     }
 
-    /// A square root of `self`, none for a non-square: `x^((p+1)/4)` when `p ≡ 3 (mod 4)`,
-    /// constant-time Tonelli–Shanks otherwise (see the module documentation, also for which of
+    /// A square root of `self`, none for a non-square: `x^((p+1)/4)` when `p ≡ 3 (mod 4)` (by
+    /// [`FieldParams::SQRT_CHAIN_3MOD4`] where the field has one), constant-time Tonelli–Shanks otherwise (see the module documentation, also for which of
     /// the two roots is returned). Constant time.
     pub fn sqrt(&self) -> CtOption<Self> {
-        let r =
-            if P::MODULUS[0] & 3 == 3 { pow_scheduled(self, &P::SQRT_SCHEDULE_3MOD4) } else { self.tonelli_shanks() };
+        let r = match (P::MODULUS[0] & 3 == 3, P::SQRT_CHAIN_3MOD4) {
+            (true, Some(chain)) => chain(self),
+            (true, None) => pow_scheduled(self, &P::SQRT_SCHEDULE_3MOD4),
+            (false, _) => self.tonelli_shanks(),
+        };
         CtOption::new(r, r.square().ct_eq(self))
     }
 

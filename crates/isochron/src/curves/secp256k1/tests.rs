@@ -176,3 +176,16 @@ fn sec1_round_trip_and_rejections() {
     assert!(!bool::from(Fp::from_u64(132).is_square()));
     assert_eq!(PointAffine::from_sec1_bytes(&c), Err(Error::NotASquare));
 }
+
+/// The square-root addition chain computes `x^((p+1)/4)` (against the generic exponentiation),
+/// on both forms of the base field.
+#[test]
+fn sqrt_chain_is_the_exponent() {
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(12);
+    for x in [Fp::ZERO, Fp::ONE, -Fp::ONE].into_iter().chain((0..20).map(|_| Fp::random(&mut rng))) {
+        let want = x.pow_vartime(&FpParams::SQRT_EXP_3MOD4);
+        assert_eq!(sqrt_exp_chain(&x), want);
+        let plain = crate::field::crandall::CrandallFp::<FpParams>::from(x);
+        assert_eq!(sqrt_exp_chain(&plain).to_montgomery(), want);
+    }
+}
