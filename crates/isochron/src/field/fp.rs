@@ -22,6 +22,9 @@ use crate::limbs as addsub;
 #[cfg(target_arch = "x86_64")]
 use crate::limbs::x86_64_addsub as addsub;
 
+/// A map of a prime field to itself ([`FieldParams::SQRT_CHAIN_3MOD4`]).
+pub type FieldMap<P, const N: usize> = fn(&Fp<P, N>) -> Fp<P, N>;
+
 /// The constants of a prime field. A named field declares only `MODULUS`, a small generator of
 /// the multiplicative group and its name; every Montgomery constant and exponent is derived
 /// here by `const fn`, never pasted.
@@ -62,7 +65,7 @@ pub trait FieldParams<const N: usize>:
     /// `x^((p + 1)/4)` by an addition chain of the field's own, for a modulus whose exponent
     /// has one much shorter than the sliding window of [`Self::SQRT_SCHEDULE_3MOD4`] (secp256k1:
     /// long runs of ones); `None` (the schedule) by default. It must be constant time.
-    const SQRT_CHAIN_3MOD4: Option<fn(&Fp<Self, N>) -> Fp<Self, N>> = None;
+    const SQRT_CHAIN_3MOD4: Option<FieldMap<Self, N>> = None;
     /// The exponentiation schedule of `(p − 3) / 4` (`x^((p−3)/4)` is `1/√x` up to sign, for
     /// the Fp2 square roots and `sqrt_ratio`).
     const SQRT_SCHEDULE_3MOD4_MINUS_ONE: PowSchedule =
