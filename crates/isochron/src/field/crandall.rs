@@ -56,12 +56,14 @@ impl<P: FieldParams<4>> CrandallFp<P> {
     #[inline(always)]
     pub fn canonical_limbs(&self) -> [u64; 4] {
         let (s, carry) = limbs::add(&self.v, &[Self::C, 0, 0, 0]);
-        limbs::select(&self.v, &s, carry.wrapping_neg())
+        // The mask behind a barrier: a selection LLVM turned into `CMOV` would be reported by
+        // the constant-time checker (see `Fp`'s `reduce_below_2p`).
+        limbs::select(&self.v, &s, core::hint::black_box(carry.wrapping_neg()))
     }
 
-    /// The same element in Montgomery form.
+    /// The same element in Montgomery form: one Montgomery product by `R²`.
     pub fn to_montgomery(self) -> Fp<P, 4> {
-        Fp::from_canonical_limbs(self.canonical_limbs())
+        Fp::from_mont_limbs(self.canonical_limbs()) * Fp::from_mont_limbs(P::R2)
     }
 
     /// `self + rhs` (assembly on x86-64: one carry chain, then the carry folded back as `c`).
@@ -163,8 +165,11 @@ impl<P: FieldParams<4>> Field for CrandallFp<P> {
     const ZERO: Self = Self::from_limbs([0; 4]);
     const ONE: Self = Self::from_limbs([1, 0, 0, 0]);
 
+    /// The value is 0 or `p`, the two representatives of zero.
     fn is_zero(&self) -> Choice {
-        Choice::from(limbs::is_zero(&self.canonical_limbs()) as u8)
+        let (v, m) = (&self.v, &P::MODULUS);
+        let p_xor = [v[0] ^ m[0], v[1] ^ m[1], v[2] ^ m[2], v[3] ^ m[3]];
+        Choice::from(limbs::is_zero(v) as u8) | Choice::from(limbs::is_zero(&p_xor) as u8)
     }
     fn double(&self) -> Self {
         CrandallFp::double(self)
@@ -284,6 +289,7 @@ mod tests {
             let am = a.to_montgomery();
             assert_eq!(Mont::from_canonical_limbs(a.canonical_limbs()), am);
             assert!(limbs::lt(&a.canonical_limbs(), &m));
+            assert_eq!(bool::from(Field::is_zero(a)), am == Mont::ZERO);
             assert_eq!(a.square().to_montgomery(), am.square(), "{a:?}");
             assert_eq!(a.mul(a).to_montgomery(), am.square());
             assert_eq!(a.halve().to_montgomery(), am.halve());
