@@ -342,76 +342,54 @@ pub fn neg_mod<const N: usize>(a: &[u64; N], m: &[u64; N]) -> [u64; N] {
     r
 }
 
+/// `a ± b` modulo `2^256 − c` with the carry or borrow folded back twice: `$op`/`$opc` are
+/// `add`/`adc` or `sub`/`sbb` (the body of [`add_fold4`] and [`sub_fold4`]).
+macro_rules! fold4 {
+    ($a:expr, $b:expr, $c:expr, $op:literal, $opc:literal) => {{
+        let [mut r0, mut r1, mut r2, mut r3] = *$a;
+        // SAFETY: register operands only; base x86-64 instructions.
+        unsafe {
+            asm!(
+                concat!($op, " {r0}, {b0}"),
+                concat!($opc, " {r1}, {b1}"),
+                concat!($opc, " {r2}, {b2}"),
+                concat!($opc, " {r3}, {b3}"),
+                "sbb {k}, {k}",
+                "and {k}, {c}",
+                concat!($op, " {r0}, {k}"),
+                concat!($opc, " {r1}, 0"),
+                concat!($opc, " {r2}, 0"),
+                concat!($opc, " {r3}, 0"),
+                "sbb {k}, {k}",
+                "and {k}, {c}",
+                concat!($op, " {r0}, {k}"),
+                r0 = inout(reg) r0,
+                r1 = inout(reg) r1,
+                r2 = inout(reg) r2,
+                r3 = inout(reg) r3,
+                b0 = in(reg) $b[0],
+                b1 = in(reg) $b[1],
+                b2 = in(reg) $b[2],
+                b3 = in(reg) $b[3],
+                c = in(reg) $c,
+                k = out(reg) _,
+                options(pure, nomem, nostack),
+            );
+        }
+        [r0, r1, r2, r3]
+    }};
+}
+
 /// [`super::add_fold`]: `a + b` modulo `2^256 − c`, weakly reduced, with registers only.
 #[inline(always)]
 pub fn add_fold4(a: &[u64; 4], b: &[u64; 4], c: u64) -> [u64; 4] {
-    let [mut r0, mut r1, mut r2, mut r3] = *a;
-    // SAFETY: register operands only; base x86-64 instructions.
-    unsafe {
-        asm!(
-            "add {r0}, {b0}",
-            "adc {r1}, {b1}",
-            "adc {r2}, {b2}",
-            "adc {r3}, {b3}",
-            "sbb {k}, {k}",
-            "and {k}, {c}",
-            "add {r0}, {k}",
-            "adc {r1}, 0",
-            "adc {r2}, 0",
-            "adc {r3}, 0",
-            "sbb {k}, {k}",
-            "and {k}, {c}",
-            "add {r0}, {k}",
-            r0 = inout(reg) r0,
-            r1 = inout(reg) r1,
-            r2 = inout(reg) r2,
-            r3 = inout(reg) r3,
-            b0 = in(reg) b[0],
-            b1 = in(reg) b[1],
-            b2 = in(reg) b[2],
-            b3 = in(reg) b[3],
-            c = in(reg) c,
-            k = out(reg) _,
-            options(pure, nomem, nostack),
-        );
-    }
-    [r0, r1, r2, r3]
+    fold4!(a, b, c, "add", "adc")
 }
 
 /// [`super::sub_fold`]: `a − b` modulo `2^256 − c`, weakly reduced, with registers only.
 #[inline(always)]
 pub fn sub_fold4(a: &[u64; 4], b: &[u64; 4], c: u64) -> [u64; 4] {
-    let [mut r0, mut r1, mut r2, mut r3] = *a;
-    // SAFETY: register operands only; base x86-64 instructions.
-    unsafe {
-        asm!(
-            "sub {r0}, {b0}",
-            "sbb {r1}, {b1}",
-            "sbb {r2}, {b2}",
-            "sbb {r3}, {b3}",
-            "sbb {k}, {k}",
-            "and {k}, {c}",
-            "sub {r0}, {k}",
-            "sbb {r1}, 0",
-            "sbb {r2}, 0",
-            "sbb {r3}, 0",
-            "sbb {k}, {k}",
-            "and {k}, {c}",
-            "sub {r0}, {k}",
-            r0 = inout(reg) r0,
-            r1 = inout(reg) r1,
-            r2 = inout(reg) r2,
-            r3 = inout(reg) r3,
-            b0 = in(reg) b[0],
-            b1 = in(reg) b[1],
-            b2 = in(reg) b[2],
-            b3 = in(reg) b[3],
-            c = in(reg) c,
-            k = out(reg) _,
-            options(pure, nomem, nostack),
-        );
-    }
-    [r0, r1, r2, r3]
+    fold4!(a, b, c, "sub", "sbb")
 }
 
 #[cfg(test)]

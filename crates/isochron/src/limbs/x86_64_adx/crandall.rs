@@ -194,6 +194,27 @@ macro_rules! product_row {
     };
 }
 
+/// The 8-word product `a·b` into `{t0}`…`{t7}`: row 0 `T[0..=4] = a[0]·b` with `a[0]` in `RDX`
+/// and `b` at `{y}`; `a[i]` for `i ≥ 1` waits in the register of `T[i+4]`, which row `i`
+/// ([`product_row!`]) reads and then zeroes. Uses `{lo}`, `{hi}`.
+macro_rules! mul4_product {
+    () => {
+        concat!(
+            "mulx {t1}, {t0}, qword ptr [{y}]\n",
+            "mulx {t2}, {lo}, qword ptr [{y} + 8]\n",
+            "add {t1}, {lo}\n",
+            "mulx {t3}, {lo}, qword ptr [{y} + 16]\n",
+            "adc {t2}, {lo}\n",
+            "mulx {t4}, {lo}, qword ptr [{y} + 24]\n",
+            "adc {t3}, {lo}\n",
+            "adc {t4}, 0\n",
+            product_row!(t1 t2 t3 t4 t5),
+            product_row!(t2 t3 t4 t5 t6),
+            product_row!(t3 t4 t5 t6 t7),
+        )
+    };
+}
+
 /// Montgomery product `a·b·2^(−256) mod m` for `a, b < m`, `m = 2^256 − c` with `c` odd and
 /// below `2^64` (`c = −m[0] mod 2^64`, `m[1..4]` all ones), `inv = −m⁻¹ = c⁻¹ mod 2^64`.
 /// Constant time in `a` and `b`; inputs outside the ranges give a wrong result, never
@@ -209,19 +230,7 @@ pub(super) unsafe fn mul4_crandall(a: &[u64; 4], b: &[u64; 4], c: u64, inv: u64)
     // beyond x86-64, which the caller guarantees.
     unsafe {
         core::arch::asm!(
-            // Row 0: T[0..=4] = a[0]·b (a[0] in rdx; a[i] for i ≥ 1 waits in the register of
-            // T[i+4], which row i reads and then zeroes).
-            "mulx {t1}, {t0}, qword ptr [{y}]",
-            "mulx {t2}, {lo}, qword ptr [{y} + 8]",
-            "add {t1}, {lo}",
-            "mulx {t3}, {lo}, qword ptr [{y} + 16]",
-            "adc {t2}, {lo}",
-            "mulx {t4}, {lo}, qword ptr [{y} + 24]",
-            "adc {t3}, {lo}",
-            "adc {t4}, 0",
-            product_row!(t1 t2 t3 t4 t5),
-            product_row!(t2 t3 t4 t5 t6),
-            product_row!(t3 t4 t5 t6 t7),
+            mul4_product!(),
             crandall_reduce!(),
             y = inout(reg) b.as_ptr() => _,
             x = out(reg) _,
@@ -295,17 +304,7 @@ pub(super) unsafe fn mul4_plain(a: &[u64; 4], b: &[u64; 4], c: u64) -> [u64; 4] 
     // beyond x86-64, which the caller guarantees.
     unsafe {
         core::arch::asm!(
-            "mulx {t1}, {t0}, qword ptr [{y}]",
-            "mulx {t2}, {lo}, qword ptr [{y} + 8]",
-            "add {t1}, {lo}",
-            "mulx {t3}, {lo}, qword ptr [{y} + 16]",
-            "adc {t2}, {lo}",
-            "mulx {t4}, {lo}, qword ptr [{y} + 24]",
-            "adc {t3}, {lo}",
-            "adc {t4}, 0",
-            product_row!(t1 t2 t3 t4 t5),
-            product_row!(t2 t3 t4 t5 t6),
-            product_row!(t3 t4 t5 t6 t7),
+            mul4_product!(),
             plain_reduce!(),
             y = inout(reg) b.as_ptr() => _,
             x = out(reg) _,
