@@ -189,3 +189,23 @@ fn sqrt_chain_is_the_exponent() {
         assert_eq!(sqrt_exp_chain(&plain).to_montgomery(), want);
     }
 }
+
+/// The curve over the plain base field passes the generic suite, and its `a·G + b·P` (the
+/// path of verification) equals the Montgomery-form computation on random and edge inputs.
+#[test]
+fn plain_field_double_scalar_multiplication() {
+    sw::check_curve::<plain::Plain>();
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(11);
+    let g = Point::generator();
+    let (zero, one) = (Fq::ZERO, Fq::ONE);
+    let mut cases = vec![(zero, PointAffine::identity(), zero), (one, g.to_affine(), -one), (one, g.to_affine(), one)];
+    for _ in 0..32 {
+        let (a, b) = (Fq::random(&mut rng), Fq::random(&mut rng));
+        let p = g.mul(&Fq::random(&mut rng)).to_affine();
+        cases.extend([(a, p, b), (zero, p, b), (a, p, zero), (a, PointAffine::identity(), b)]);
+    }
+    for (a, p, b) in cases {
+        let want = g.mul(&a).add(&Point::from(p).mul(&b));
+        assert_eq!(plain::mul_generator_add_vartime(&a, &p, &b), want);
+    }
+}
