@@ -141,8 +141,9 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     }
 
     /// A square root of `self`, none for a non-square: `x^((p+1)/4)` when `p ≡ 3 (mod 4)` (by
-    /// [`FieldParams::SQRT_CHAIN_3MOD4`] where the field has one), constant-time Tonelli–Shanks otherwise (see the module documentation, also for which of
-    /// the two roots is returned). Constant time.
+    /// [`FieldParams::SQRT_CHAIN_3MOD4`] where the field has one), constant-time
+    /// Tonelli–Shanks otherwise (see the module documentation, also for which of the two roots
+    /// is returned). Constant time.
     pub fn sqrt(&self) -> CtOption<Self> {
         let r = match (P::MODULUS[0] & 3 == 3, P::SQRT_CHAIN_3MOD4) {
             (true, Some(chain)) => chain(self),
