@@ -100,6 +100,23 @@ pub trait SwCurve: 'static + Copy + Clone + Debug + Default + PartialEq + Eq + S
         None
     }
 
+    /// `[k]·p` for a secret `k` by a method of the curve's own, or `None` for the generic one
+    /// ([`Projective::mul`], which asks this first); `None` by default. Constant time in `k`
+    /// and `p` like the generic method. secp256k1 runs it on a faster representation of its
+    /// base field.
+    fn mul_special(p: &Projective<Self>, k: &Scalar<Self>) -> Option<Projective<Self>> {
+        let _ = (p, k);
+        None
+    }
+
+    /// `[k]·G` for a secret `k` by a method of the curve's own, or `None` for the generic one
+    /// ([`Projective::mul_generator`], which asks this first); `None` by default. Constant
+    /// time in `k`.
+    fn mul_generator_special(k: &Scalar<Self>) -> Option<Projective<Self>> {
+        let _ = k;
+        None
+    }
+
     /// Whether `p` lies in the order-`r` subgroup, for a public point. The default is the
     /// definition, `[r]P = O`; curves override it with an endomorphism test.
     fn is_torsion_free_vartime(p: &Projective<Self>) -> bool {

@@ -109,6 +109,24 @@ impl SwCurve for Secp256k1 {
         }
         Some(plain::mul_generator_add_vartime(a, p, b))
     }
+
+    /// On the plain base field (`plain`), unless the fiat-crypto backend is selected.
+    fn mul_special(p: &Point, k: &Fq) -> Option<Point> {
+        #[cfg(feature = "fiat")]
+        if crate::field::fiat::enabled() {
+            return None;
+        }
+        Some(plain::mul(p, k))
+    }
+
+    /// On the plain base field (`plain`), unless the fiat-crypto backend is selected.
+    fn mul_generator_special(k: &Fq) -> Option<Point> {
+        #[cfg(feature = "fiat")]
+        if crate::field::fiat::enabled() {
+            return None;
+        }
+        Some(plain::mul_generator(k))
+    }
 }
 
 /// `x^((p+1)/4)` for `(p + 1)/4 = 2^254 − 2^30 − 244`, whose binary form is 223 ones, a zero,

@@ -10,10 +10,11 @@
 //! comparison with `p` (`limbs::x86_64_addsub::add_fold4`, `sub_fold4`). Values are
 //! canonicalized (one conditional subtraction) only to compare and encode them.
 //!
-//! [`CrandallFp`] implements [`Field`] and serves the variable-time point arithmetic of
-//! secp256k1's double-scalar multiplication (`curves::secp256k1::plain`); it converts to and
-//! from the Montgomery-form [`Fp`] of the same parameters. Its operations are constant time
-//! nonetheless (masks, no branches on values).
+//! [`CrandallFp`] implements [`Field`] and serves secp256k1's point arithmetic
+//! (`curves::secp256k1::plain`): the variable-time double-scalar multiplication and the
+//! constant-time scalar multiplications; it converts to and from the Montgomery-form [`Fp`]
+//! of the same parameters. Its operations are constant time (masks, no branches on values;
+//! checked by the constant-time checker through ECDH, key generation and signing).
 
 use core::fmt;
 

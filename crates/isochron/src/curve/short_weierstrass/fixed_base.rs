@@ -123,6 +123,9 @@ impl<C: SwCurve> Projective<C> {
     /// curve's precomputed generator table ([`SwCurve::generator_table`], built once per
     /// process on first use) when it has one, and [`Projective::mul`] otherwise.
     pub fn mul_generator(k: &Scalar<C>) -> Self {
+        if let Some(r) = C::mul_generator_special(k) {
+            return r;
+        }
         match C::generator_table() {
             Some(table) => table.mul(k),
             None => Self::generator().mul(k),

@@ -56,6 +56,9 @@ impl<C: SwCurve> Projective<C> {
     /// `self` must lie in the order-`r` subgroup (every checked decoder ensures it): the
     /// endomorphism acts as `[λ]` only there.
     pub fn mul(&self, k: &Scalar<C>) -> Self {
+        if let Some(r) = C::mul_special(self, k) {
+            return r;
+        }
         let mut limbs = k.to_canonical_limbs();
         let r = match C::ENDOMORPHISM {
             Some(endo) => self.mul_endo_ct(&limbs, &endo),

@@ -1,9 +1,10 @@
 //! secp256k1's variable-time `[a]·G + [b]·P` (ECDSA and BIP-340 verification, key recovery)
-//! on the plain, weakly reduced base field [`CrandallFp`] instead of the Montgomery one: the
-//! same curve declared a second time ([`Plain`]) over that field, so that the generic wNAF
-//! code runs unchanged on it, with a generator table of its own. `P` enters with two
-//! conversions and the sum leaves with three (one Montgomery product each); the fiat-crypto
-//! backend, when selected, keeps the generic path on its Montgomery code.
+//! and constant-time `[k]·P` and `[k]·G` (ECDH, key generation, signing) on the plain, weakly
+//! reduced base field [`CrandallFp`] instead of the Montgomery one: the same curve declared a
+//! second time ([`Plain`]) over that field, so that the generic code runs unchanged on it,
+//! with generator tables of its own. A point enters with two or three conversions and the
+//! result leaves with three (one Montgomery product each); the fiat-crypto backend, when
+//! selected, keeps the generic path on its Montgomery code.
 
 use super::{mul_by_21, FpParams, FqParams, Point, PointAffine, Secp256k1, BETA, GENERATOR_HEX, LATTICE};
 use crate::curve::short_weierstrass::glv::Endomorphism;
@@ -55,6 +56,23 @@ fn phi(p: &Projective<Plain>) -> Projective<Plain> {
 /// path. Variable time (public inputs).
 pub(super) fn mul_generator_add_vartime(a: &Scalar<Secp256k1>, p: &PointAffine, b: &Scalar<Secp256k1>) -> Point {
     let q = Affine::<Plain> { x: p.x.into(), y: p.y.into(), infinity: p.infinity };
-    let r = Projective::<Plain>::mul_generator_add_vartime(a, &q, b);
+    to_montgomery(&Projective::<Plain>::mul_generator_add_vartime(a, &q, b))
+}
+
+/// `[k]·P` on [`Plain`] (the constant-time [`Projective::mul`]); the same point as the generic
+/// path. Constant time in `k` and `P`.
+pub(super) fn mul(p: &Point, k: &Scalar<Secp256k1>) -> Point {
+    let q = Projective::<Plain> { x: p.x.into(), y: p.y.into(), z: p.z.into() };
+    to_montgomery(&q.mul(k))
+}
+
+/// `[k]·G` on [`Plain`] (the constant-time [`Projective::mul_generator`] on its own fixed-base
+/// table); the same point as the generic path. Constant time in `k`.
+pub(super) fn mul_generator(k: &Scalar<Secp256k1>) -> Point {
+    to_montgomery(&Projective::<Plain>::mul_generator(k))
+}
+
+/// A point of [`Plain`] as a point of [`Secp256k1`] (one Montgomery product per coordinate).
+fn to_montgomery(r: &Projective<Plain>) -> Point {
     Projective { x: r.x.to_montgomery(), y: r.y.to_montgomery(), z: r.z.to_montgomery() }
 }

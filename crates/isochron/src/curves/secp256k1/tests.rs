@@ -205,7 +205,27 @@ fn plain_field_double_scalar_multiplication() {
         cases.extend([(a, p, b), (zero, p, b), (a, p, zero), (a, PointAffine::identity(), b)]);
     }
     for (a, p, b) in cases {
-        let want = g.mul(&a).add(&Point::from(p).mul(&b));
+        let want = g.mul_vartime(&a).add(&Point::from(p).mul_vartime(&b));
         assert_eq!(plain::mul_generator_add_vartime(&a, &p, &b), want);
+    }
+}
+
+/// The constant-time `[k]·P` and `[k]·G` on the plain base field (the paths of ECDH, key
+/// generation and signing) equal the Montgomery-form variable-time computation, on random
+/// and edge scalars and points, the identity included.
+#[test]
+fn plain_field_constant_time_multiplication() {
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(12);
+    let g = Point::generator();
+    let two_128 = Fq::from_u64(1 << 32).square().square();
+    let mut scalars = vec![Fq::ZERO, Fq::ONE, -Fq::ONE, Fq::from_u64(16), two_128, -two_128];
+    scalars.extend((0..24).map(|_| Fq::random(&mut rng)));
+    let mut points = vec![Point::identity(), g, -g];
+    points.extend((0..4).map(|_| g.mul_vartime(&Fq::random(&mut rng))));
+    for k in &scalars {
+        assert_eq!(plain::mul_generator(k), g.mul_vartime(k));
+        for p in &points {
+            assert_eq!(plain::mul(p, k), p.mul_vartime(k));
+        }
     }
 }
