@@ -117,6 +117,18 @@ pub trait SwCurve: 'static + Copy + Clone + Debug + Default + PartialEq + Eq + S
         None
     }
 
+    /// `Σ [kᵢ]·Pᵢ` for public inputs by a method of the curve's own, or `None` for the generic
+    /// one (the variable-time MSM behind [`crate::curve::Group::msm_vartime`], which asks this
+    /// first; `parallel` as there); `None` by default.
+    fn msm_special_vartime(
+        points: &[Affine<Self>],
+        scalars: &[Scalar<Self>],
+        parallel: bool,
+    ) -> Option<Projective<Self>> {
+        let _ = (points, scalars, parallel);
+        None
+    }
+
     /// Whether `p` lies in the order-`r` subgroup, for a public point. The default is the
     /// definition, `[r]P = O`; curves override it with an endomorphism test.
     fn is_torsion_free_vartime(p: &Projective<Self>) -> bool {

@@ -127,6 +127,20 @@ impl SwCurve for Secp256k1 {
         }
         Some(plain::mul_generator(k))
     }
+
+    /// On the plain base field (`plain`), unless the fiat-crypto backend is selected or the
+    /// CPU has AVX-512 IFMA (whose vector MSM computes on the Montgomery form).
+    fn msm_special_vartime(points: &[PointAffine], scalars: &[Fq], parallel: bool) -> Option<Point> {
+        #[cfg(feature = "fiat")]
+        if crate::field::fiat::enabled() {
+            return None;
+        }
+        #[cfg(target_arch = "x86_64")]
+        if crate::limbs::x86_64_ifma::available() {
+            return None;
+        }
+        Some(plain::msm_vartime(points, scalars, parallel))
+    }
 }
 
 /// `x^((p+1)/4)` for `(p + 1)/4 = 2^254 − 2^30 − 244`, whose binary form is 223 ones, a zero,

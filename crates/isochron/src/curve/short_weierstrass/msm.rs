@@ -865,6 +865,9 @@ fn pieces(parallel: bool) -> usize {
 /// documentation); the windows on rayon's pool when `parallel` (and the feature) is on.
 /// Variable time in the points and scalars.
 pub(crate) fn msm_vartime<C: SwCurve>(points: &[Affine<C>], scalars: &[Scalar<C>], parallel: bool) -> Projective<C> {
+    if let Some(sum) = C::msm_special_vartime(points, scalars, parallel) {
+        return sum;
+    }
     let n = points.len().min(scalars.len());
     if straus_wins::<C>(n) {
         return Projective::multi_mul_endo_vartime(&points[..n], &scalars[..n]);

@@ -1,14 +1,17 @@
 //! secp256k1's variable-time `[a]·G + [b]·P` (ECDSA and BIP-340 verification, key recovery)
-//! and constant-time `[k]·P` and `[k]·G` (ECDH, key generation, signing) on the plain, weakly
-//! reduced base field [`CrandallFp`] instead of the Montgomery one: the same curve declared a
-//! second time ([`Plain`]) over that field, so that the generic code runs unchanged on it,
-//! with generator tables of its own. A point enters with two or three conversions and the
-//! result leaves with three (one Montgomery product each); the fiat-crypto backend, when
-//! selected, keeps the generic path on its Montgomery code.
+//! and MSM (BIP-340 batch verification), and its constant-time `[k]·P` and `[k]·G` (ECDH, key
+//! generation, signing) on the plain, weakly reduced base field [`CrandallFp`] instead of the
+//! Montgomery one: the same curve declared a second time ([`Plain`]) over that field, so that
+//! the generic code runs unchanged on it, with generator tables of its own. Points enter with
+//! two or three conversions and the result leaves with three (one Montgomery product each);
+//! the fiat-crypto backend, when selected, keeps the generic path on its Montgomery code.
+
+use alloc::vec::Vec;
 
 use super::{mul_by_21, FpParams, FqParams, Point, PointAffine, Secp256k1, BETA, GENERATOR_HEX, LATTICE};
 use crate::curve::short_weierstrass::glv::Endomorphism;
 use crate::curve::short_weierstrass::{Affine, Projective, Scalar, SwCurve};
+use crate::curve::Group;
 use crate::field::crandall::CrandallFp;
 use crate::field::FieldParams;
 use crate::limbs::mont;
@@ -70,6 +73,19 @@ pub(super) fn mul(p: &Point, k: &Scalar<Secp256k1>) -> Point {
 /// table); the same point as the generic path. Constant time in `k`.
 pub(super) fn mul_generator(k: &Scalar<Secp256k1>) -> Point {
     to_montgomery(&Projective::<Plain>::mul_generator(k))
+}
+
+/// `Σ [kᵢ]·Pᵢ` on [`Plain`] (the variable-time MSM, on rayon's pool when `parallel`); the
+/// same point as the generic path. Variable time (public inputs).
+pub(super) fn msm_vartime(points: &[PointAffine], scalars: &[Scalar<Secp256k1>], parallel: bool) -> Point {
+    let points: Vec<Affine<Plain>> =
+        points.iter().map(|p| Affine { x: p.x.into(), y: p.y.into(), infinity: p.infinity }).collect();
+    #[cfg(feature = "parallel")]
+    if parallel {
+        return to_montgomery(&<Projective<Plain> as Group>::msm_vartime_parallel(&points, scalars));
+    }
+    let _ = parallel;
+    to_montgomery(&<Projective<Plain> as Group>::msm_vartime(&points, scalars))
 }
 
 /// A point of [`Plain`] as a point of [`Secp256k1`] (one Montgomery product per coordinate).

@@ -229,3 +229,24 @@ fn plain_field_constant_time_multiplication() {
         }
     }
 }
+
+/// The MSM on the plain base field (BIP-340 batch verification) equals the sum of
+/// Montgomery-form variable-time products, serial and parallel, with zero scalars, identity
+/// points and repeated points, across the Straus/Pippenger boundary.
+#[test]
+fn plain_field_msm() {
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(13);
+    let g = Point::generator();
+    for n in [0usize, 1, 2, 63, 64, 65, 300] {
+        let mut points: Vec<PointAffine> = (0..n).map(|_| g.mul_vartime(&Fq::random(&mut rng)).to_affine()).collect();
+        let mut scalars: Vec<Fq> = (0..n).map(|_| Fq::random(&mut rng)).collect();
+        if n > 2 {
+            (points[1], scalars[2]) = (PointAffine::identity(), Fq::ZERO);
+            points[n - 1] = points[0];
+        }
+        let want =
+            points.iter().zip(&scalars).fold(Point::identity(), |acc, (p, k)| acc.add(&Point::from(*p).mul_vartime(k)));
+        assert_eq!(plain::msm_vartime(&points, &scalars, false), want, "n = {n}");
+        assert_eq!(plain::msm_vartime(&points, &scalars, true), want, "n = {n}, parallel");
+    }
+}
