@@ -93,4 +93,16 @@ fn batch_verification() {
     let mut v = items(&sigs);
     v[3].1.push(0);
     assert!(!check(&v, &mut rng));
+    // A batch large enough for Pippenger (161 points), valid, then with one bad signature.
+    let mut big: Vec<(Pk, Vec<u8>, [u8; 64])> = (0..80u8)
+        .map(|i| {
+            let k = Sk::from_bytes(&[i.wrapping_mul(3).wrapping_add(1); 32]).unwrap();
+            let m = vec![i; 32];
+            let s = k.sign(&m, &[i; 32]);
+            (*k.verifying_key(), m, s)
+        })
+        .collect();
+    assert!(check(&big, &mut rng));
+    big[57].2[63] ^= 0x10;
+    assert!(!check(&big, &mut rng));
 }

@@ -224,11 +224,13 @@ where
 }
 
 /// Batch verification (BIP-340 "Batch Verification"): `true` iff every `(key, msg, sig)` is
-/// valid, up to a failure probability of about `2⁻¹²⁸` for an adversarial batch. With random
-/// weights `a₁ = 1, aᵢ ∈ [1, n)` from `rng`, checks
+/// valid, up to a failure probability of `2⁻¹²⁸` for an adversarial batch. With random
+/// weights `a₁ = 1, aᵢ ∈ [1, 2¹²⁸)` from `rng`, checks
 /// `(Σ aᵢ·sᵢ)·G − Σ aᵢ·Rᵢ − Σ aᵢ·eᵢ·Pᵢ = O` with `Rᵢ = lift_x(rᵢ)`, as one multi-scalar
-/// multi-scalar multiplication (Straus below 128 points, Pippenger above). An empty batch
-/// is valid. Variable time (public data).
+/// multiplication (Straus below 128 points, Pippenger above). BIP-340 draws the `aᵢ` from
+/// `[1, n)`; 128-bit weights keep the bound (an invalid item makes the sum vanish for at most
+/// one value of its weight, which is hit with probability at most `2⁻¹²⁸`) and halve the
+/// scalars of the `Rᵢ` terms. An empty batch is valid. Variable time (public data).
 pub fn verify_batch<C: SwCurve>(
     items: &[(&VerifyingKey<C>, &[u8], &[u8])],
     rng: &mut (impl rand_core::RngCore + rand_core::CryptoRng),
@@ -250,9 +252,9 @@ where
             Scalar::<C>::ONE
         } else {
             loop {
-                let mut wide = [0u8; 2 * L];
-                rng.fill_bytes(&mut wide);
-                let a = Scalar::<C>::from_bytes_be_wide(&wide);
+                let mut half = [0u8; 16];
+                rng.fill_bytes(&mut half);
+                let a = Scalar::<C>::from_bytes_be_wide(&half);
                 if !bool::from(a.is_zero()) {
                     break a;
                 }
