@@ -151,10 +151,10 @@ echo "package: $(wc -l <<<"$pkg_files") files, $(grep -c '^tests/vectors/' <<<"$
 # fuzz/: cargo-fuzz targets for every decoder, compared with a peer (fuzz/fuzz_targets/*.rs), and
 # one per EVM precompile (evm_*, issue 13), compared with revm-precompile.
 # They need nightly Rust (libFuzzer and the sanitizer flags); a missing nightly is an error, not
-# a skip. Each target runs FUZZ_SECONDS (default 20) from a corpus seeded from the vectors; a
+# a skip. Each target runs FUZZ_SECONDS (default 10) from a corpus seeded from the vectors; a
 # crash, a sanitizer report or a disagreement with the peer fails the command (the input is
 # saved under fuzz/artifacts/<target>/).
-step "fuzzing (cargo +nightly fuzz), ${FUZZ_SECONDS:=20} s per target"
+step "fuzzing (cargo +nightly fuzz), ${FUZZ_SECONDS:=10} s per target"
 if ! cargo +nightly --version >/dev/null 2>&1; then
     echo "test.sh: the nightly toolchain is missing; the fuzz targets need it:" \
         "rustup toolchain install nightly" >&2
