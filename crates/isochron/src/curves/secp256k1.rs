@@ -103,43 +103,27 @@ impl SwCurve for Secp256k1 {
 
     /// On the plain base field (`plain`), unless the fiat-crypto backend is selected.
     fn mul_generator_add_special_vartime(a: &Fq, p: &PointAffine, b: &Fq) -> Option<Point> {
-        #[cfg(feature = "fiat")]
-        if crate::field::fiat::enabled() {
-            return None;
-        }
-        Some(plain::mul_generator_add_vartime(a, p, b))
+        plain::selected().then(|| plain::mul_generator_add_vartime(a, p, b))
     }
 
     /// On the plain base field (`plain`), unless the fiat-crypto backend is selected.
     fn mul_special(p: &Point, k: &Fq) -> Option<Point> {
-        #[cfg(feature = "fiat")]
-        if crate::field::fiat::enabled() {
-            return None;
-        }
-        Some(plain::mul(p, k))
+        plain::selected().then(|| plain::mul(p, k))
     }
 
     /// On the plain base field (`plain`), unless the fiat-crypto backend is selected.
     fn mul_generator_special(k: &Fq) -> Option<Point> {
-        #[cfg(feature = "fiat")]
-        if crate::field::fiat::enabled() {
-            return None;
-        }
-        Some(plain::mul_generator(k))
+        plain::selected().then(|| plain::mul_generator(k))
     }
 
     /// On the plain base field (`plain`), unless the fiat-crypto backend is selected or the
     /// CPU has AVX-512 IFMA (whose vector MSM computes on the Montgomery form).
     fn msm_special_vartime(points: &[PointAffine], scalars: &[Fq], parallel: bool) -> Option<Point> {
-        #[cfg(feature = "fiat")]
-        if crate::field::fiat::enabled() {
-            return None;
-        }
         #[cfg(target_arch = "x86_64")]
         if crate::limbs::x86_64_ifma::available() {
             return None;
         }
-        Some(plain::msm_vartime(points, scalars, parallel))
+        plain::selected().then(|| plain::msm_vartime(points, scalars, parallel))
     }
 }
 
@@ -168,8 +152,7 @@ fn sqrt_exp_chain<F: Field>(x: &F) -> F {
 /// a quarter faster in a chain), or on fiat-crypto's Montgomery code when that backend is
 /// selected. Constant time.
 fn sqrt_exp(x: &Fp) -> Fp {
-    #[cfg(feature = "fiat")]
-    if crate::field::fiat::enabled() {
+    if !plain::selected() {
         return sqrt_exp_chain(x);
     }
     sqrt_exp_chain(&crate::field::crandall::CrandallFp::<FpParams>::from(*x)).to_montgomery()

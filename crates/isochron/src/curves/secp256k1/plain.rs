@@ -47,6 +47,17 @@ impl SwCurve for Plain {
     }
 }
 
+/// Whether secp256k1's computations run on the plain field: always, unless the fiat-crypto
+/// backend is selected (its Montgomery code then computes every field operation).
+#[inline(always)]
+pub(super) fn selected() -> bool {
+    #[cfg(feature = "fiat")]
+    if crate::field::fiat::enabled() {
+        return false;
+    }
+    true
+}
+
 /// [`BETA`] in plain form.
 const BETA_PLAIN: Fe = Fe::from_limbs(mont::redc(BETA.mont_limbs(), &[0; 4], &FpParams::MODULUS, FpParams::INV));
 
