@@ -21,7 +21,9 @@
 //!    `P + P` joins the batch as an affine doubling (`λ = 3x²/2y`) and `P + (−P)` empties the
 //!    bucket directly; an addition meeting a bucket already in the batch is retried after it,
 //!    or, when a few buckets are crowded by many additions, left to the reduction, which then
-//!    runs in XYZZ coordinates (whose formulas handle every case).
+//!    runs in XYZZ coordinates (whose formulas handle every case). Windows below
+//!    [`MIN_AFFINE_WINDOW`] bits (inputs of a few hundred points) have too few buckets each for
+//!    such batches, so they share one bucket set ([`shared_window_sums`]).
 //! 5. Bucket reduction by running sums (`Σ j·B_j`, two additions per bucket), in affine
 //!    coordinates over segments of the buckets advancing side by side so that each step
 //!    shares one inversion ([`reduce_affine`]); windows combined by `c` doublings each.
@@ -231,13 +233,14 @@ const fn reduction_cost(c: u32) -> u64 {
 const DOUBLING_COST: u64 = 9;
 
 /// The window width minimizing the estimated cost, in field multiplications, of `n` additions
-/// into buckets per window ([`add_cost`]) plus the bucket reduction ([`reduction_cost`]), over
-/// `⌊bits/c⌋ + 1` windows.
+/// into buckets per window plus the bucket reduction ([`reduction_cost`]), over
+/// `⌊bits/c⌋ + 1` windows. The additions are batch-affine at every width (small windows share
+/// one bucket set, [`shared_window_sums`]), 6M each.
 pub(crate) fn window_bits(n: usize, bits: u32) -> u32 {
     let mut best = (u64::MAX, 2);
     for c in 2..=16u32 {
         let windows = u64::from(bits / c + 1);
-        let cost = windows * (add_cost(c) * n as u64 + reduction_cost(c));
+        let cost = windows * (add_cost(MIN_AFFINE_WINDOW) * n as u64 + reduction_cost(c));
         if cost < best.0 {
             best = (cost, c);
         }
@@ -245,9 +248,10 @@ pub(crate) fn window_bits(n: usize, bits: u32) -> u32 {
     best.1
 }
 
-/// The smallest window width whose buckets are accumulated by batch-affine additions: below
-/// it a batch (at most an eighth of the `2^(c−1)` buckets) is too short to amortize its
-/// inversion, and the buckets are XYZZ points with mixed additions instead.
+/// The smallest window width whose buckets are accumulated by batch-affine additions window by
+/// window: below it a batch (at most an eighth of the `2^(c−1)` buckets) is too short to
+/// amortize its inversion, and the windows of an MSM share one bucket set
+/// ([`shared_window_sums`]; the fixed-base tables use XYZZ buckets with mixed additions).
 const MIN_AFFINE_WINDOW: u32 = 9;
 
 /// The most windows a scalar can have (`⌊256/2⌋ + 1`), for the digit buffers on the stack.
@@ -463,17 +467,7 @@ impl<C: SwCurve> BucketSet<C> for Buckets<'_, C> {
     /// went through the batches, otherwise running sums in XYZZ coordinates with the
     /// set-aside additions folded in.
     fn finish(mut self) -> Xyzz<C::Base> {
-        self.flush();
-        // The conflicts left: a few rounds of short batches (each round takes at least one
-        // addition per bucket met), then the rest to the reduction.
-        for _ in 0..FINAL_ROUNDS {
-            if self.conflicts.is_empty() {
-                break;
-            }
-            self.retry();
-            self.flush();
-        }
-        self.deferred.append(&mut self.conflicts);
+        self.settle();
         finish_buckets(&self.affine, self.deferred, self.points)
     }
 }
@@ -544,6 +538,21 @@ impl<C: SwCurve> Buckets<'_, C> {
         for (j, i) in take_retries(&mut self.conflicts, &mut self.deferred, self.batch_size) {
             self.push(j as usize, i);
         }
+    }
+
+    /// Completes the scheduled additions: the last batch, then a few rounds of short batches
+    /// for the conflicts left (each round takes at least one addition per bucket met); what
+    /// is still left goes to `deferred`, for the reduction.
+    fn settle(&mut self) {
+        self.flush();
+        for _ in 0..FINAL_ROUNDS {
+            if self.conflicts.is_empty() {
+                break;
+            }
+            self.retry();
+            self.flush();
+        }
+        self.deferred.append(&mut self.conflicts);
     }
 
     /// Performs the pending additions with one inversion ([`affine_step`]).
@@ -743,15 +752,49 @@ pub(super) fn add_digits<C: SwCurve, B: BucketSet<C>>(mut buckets: B, digits: &[
     buckets.finish()
 }
 
-/// The bucket sum of one window from its digits: batch-affine buckets ([`Buckets`]) from
-/// [`MIN_AFFINE_WINDOW`] bits on, XYZZ buckets with mixed additions (which handle `P + P` and
-/// `P + (−P)` themselves) below.
-fn window_sum<C: SwCurve>(points: &[Affine<C>], digits: &[i32], c: u32, count: usize) -> Xyzz<C::Base> {
-    if c < MIN_AFFINE_WINDOW {
-        add_digits(XyzzBuckets::new(count, points), digits)
-    } else {
-        add_digits(Buckets::new(count, points), digits)
+/// The bucket sums of windows `ws` of small width (below [`MIN_AFFINE_WINDOW`] bits) with one
+/// batch-affine bucket set for all of them, window `w`'s buckets after those of the windows
+/// before it: a window alone has too few buckets for batches that amortize an inversion, the
+/// windows together have enough (the points are taken in turn, each into every window, so
+/// that one batch meets many buckets). Each window is then reduced on its own
+/// ([`finish_buckets`]), with the additions the batches set aside.
+fn shared_window_sums<C: SwCurve>(
+    points: &[Affine<C>],
+    digits: &[i32],
+    shape: MsmShape,
+    ws: core::ops::Range<usize>,
+) -> Vec<Xyzz<C::Base>> {
+    let n = points.len();
+    let mut offsets = Vec::with_capacity(ws.len() + 1);
+    let mut total = 0;
+    for w in ws.clone() {
+        offsets.push(total);
+        total += shape.buckets(w);
     }
+    offsets.push(total);
+    let mut buckets = Buckets::new(total, points);
+    for i in 0..n {
+        for (&offset, w) in offsets.iter().zip(ws.clone()) {
+            let d = digits[w * n + i];
+            if d != 0 {
+                buckets.add(offset + d.unsigned_abs() as usize - 1, i, d < 0);
+            }
+        }
+    }
+    buckets.settle();
+    let mut deferred = core::mem::take(&mut buckets.deferred);
+    deferred.sort_unstable_by_key(|(j, _)| *j);
+    let mut rest = &deferred[..];
+    offsets
+        .windows(2)
+        .map(|range| {
+            let (lo, hi) = (range[0], range[1]);
+            let k = rest.partition_point(|(j, _)| (*j as usize) < hi);
+            let own = rest[..k].iter().map(|&(j, i)| (j - lo as u32, i)).collect();
+            rest = &rest[k..];
+            finish_buckets(&buckets.affine[lo..hi], own, points)
+        })
+        .collect()
 }
 
 /// The window layout of one Pippenger run: `windows` windows of `c` bits over `bits`-bit
@@ -785,8 +828,16 @@ fn window_sums<C: SwCurve>(
             return sums;
         }
     }
+    if shape.c < MIN_AFFINE_WINDOW {
+        let group = shape.windows.div_ceil(pieces(parallel));
+        let part = |g: usize| {
+            let ws = g * group..((g + 1) * group).min(shape.windows);
+            shared_window_sums(points, digits, shape, ws)
+        };
+        return par_map(shape.windows.div_ceil(group), parallel, part).concat();
+    }
     let n = points.len();
-    let one = |w: usize| window_sum::<C>(points, &digits[w * n..(w + 1) * n], shape.c, shape.buckets(w));
+    let one = |w: usize| add_digits(Buckets::new(shape.buckets(w), points), &digits[w * n..(w + 1) * n]);
     par_map(shape.windows, parallel, one)
 }
 
