@@ -217,35 +217,61 @@ const fn add_cost(c: u32) -> u64 {
 }
 
 /// Estimated cost, in field multiplications, of the bucket reduction of one `c`-bit window
-/// (`2^(c−1)` buckets): two batch-affine additions per bucket (about 13M) from
-/// [`MIN_AFFINE_REDUCTION`] buckets on ([`reduce_affine`]), two XYZZ additions (about 24M)
-/// below.
+/// (`2^(c−1)` buckets; see [`reduction_cost_of`]).
 const fn reduction_cost(c: u32) -> u64 {
-    let m = 1u64 << (c - 1);
-    if c >= MIN_AFFINE_WINDOW && m as usize >= MIN_AFFINE_REDUCTION {
-        13 * m
+    reduction_cost_of(1 << (c - 1))
+}
+
+/// Estimated cost, in field multiplications, of the reduction of `m` buckets: two batch-affine
+/// additions per bucket (about 13M) from [`MIN_AFFINE_REDUCTION`] buckets on
+/// ([`reduce_affine`]), two XYZZ additions (about 24M) below.
+const fn reduction_cost_of(m: usize) -> u64 {
+    if m >= MIN_AFFINE_REDUCTION {
+        13 * m as u64
     } else {
-        24 * m
+        24 * m as u64
     }
 }
 
 /// Estimated cost of one XYZZ doubling, in field multiplications (6M + 3S).
 const DOUBLING_COST: u64 = 9;
 
-/// The window width minimizing the estimated cost, in field multiplications, of `n` additions
-/// into buckets per window plus the bucket reduction ([`reduction_cost`]), over
-/// `⌊bits/c⌋ + 1` windows. The additions are batch-affine at every width (small windows share
-/// one bucket set, [`shared_window_sums`]), 6M each.
+/// Estimated cost of a field inversion, in field multiplications.
+const INVERSION_COST: u64 = 100;
+
+/// Windows with fewer buckets than this, sharing a bucket set ([`shared_window_sums`]), are
+/// crowded: many of their additions meet a busy bucket and end in the reduction, as XYZZ
+/// additions.
+const CROWDED_BUCKETS: usize = 8;
+
+/// The window width minimizing the estimated cost, in field multiplications, of the additions
+/// of `n` points into the buckets of every window and of the bucket reductions, over
+/// `⌊bits/c⌋ + 1` windows. The additions are batch-affine at every width (about 6M, small
+/// windows sharing one bucket set, [`shared_window_sums`]), and the model counts what makes a
+/// top window of few bits (the last bits of the scalars and the carry) expensive: from
+/// [`MIN_AFFINE_WINDOW`] bits on its batches are short (one inversion for at most half its
+/// buckets), and in a shared set its additions crowd a few buckets and are left to the
+/// reduction (XYZZ, about 10M).
 pub(crate) fn window_bits(n: usize, bits: u32) -> u32 {
-    let mut best = (u64::MAX, 2);
-    for c in 2..=16u32 {
-        let windows = u64::from(bits / c + 1);
-        let cost = windows * (add_cost(MIN_AFFINE_WINDOW) * n as u64 + reduction_cost(c));
-        if cost < best.0 {
-            best = (cost, c);
-        }
-    }
-    best.1
+    let n = n as u64;
+    let cost = |c: u32| -> u64 {
+        let windows = (bits / c + 1) as usize;
+        let shared = (0..windows).map(|w| window_buckets(bits, c, w)).sum();
+        (0..windows)
+            .map(|w| {
+                let m = window_buckets(bits, c, w);
+                let add = if c >= MIN_AFFINE_WINDOW {
+                    6 * n + INVERSION_COST * n / batch_size(m) as u64
+                } else if m < CROWDED_BUCKETS {
+                    10 * n
+                } else {
+                    6 * n + INVERSION_COST * n / batch_size(shared) as u64
+                };
+                add + reduction_cost_of(m)
+            })
+            .sum()
+    };
+    (2..=16u32).min_by_key(|&c| (cost(c), c)).unwrap_or(2)
 }
 
 /// The smallest window width whose buckets are accumulated by batch-affine additions window by
