@@ -21,7 +21,7 @@ mod fixed_base;
 pub mod glv;
 mod group;
 mod jacobian;
-mod msm;
+pub(crate) mod msm;
 #[cfg(target_arch = "x86_64")]
 mod msm_ifma;
 mod multi_msm;
@@ -140,6 +140,27 @@ pub trait SwCurve: 'static + Copy + Clone + Debug + Default + PartialEq + Eq + S
     /// points). The default checks them one by one; curves may check them together.
     fn first_outside_subgroup_vartime(points: &[Affine<Self>]) -> Option<usize> {
         points.iter().position(|p| !Self::is_torsion_free_vartime(&Projective::from(*p)))
+    }
+
+    /// `Σ [kᵢ]·Pᵢ` over the first `min(points.len(), scalars.len())` pairs of public points not
+    /// yet known to lie in the order-`r` subgroup, or the index of the first that does not
+    /// (the EIP-2537 MSM precompiles). The default is [`Self::first_outside_subgroup_vartime`]
+    /// then the variable-time MSM; a curve may reuse the multiples its subgroup test computes.
+    fn msm_in_subgroup_vartime(points: &[Affine<Self>], scalars: &[Scalar<Self>]) -> Result<Projective<Self>, usize> {
+        checked_msm_vartime(points, scalars)
+    }
+}
+
+/// The default [`SwCurve::msm_in_subgroup_vartime`]: the subgroup test of every point, then the
+/// variable-time MSM.
+pub(crate) fn checked_msm_vartime<C: SwCurve>(
+    points: &[Affine<C>],
+    scalars: &[Scalar<C>],
+) -> Result<Projective<C>, usize> {
+    let n = points.len().min(scalars.len());
+    match C::first_outside_subgroup_vartime(&points[..n]) {
+        Some(i) => Err(i),
+        None => Ok(msm::msm_vartime(&points[..n], &scalars[..n], false)),
     }
 }
 

@@ -5,7 +5,7 @@
 use alloc::vec::Vec;
 
 use crate::curve::short_weierstrass::glv::{self, Endomorphism, Lattice, I256};
-use crate::curve::short_weierstrass::{endomorphism, Affine, Projective, SwCurve};
+use crate::curve::short_weierstrass::{endomorphism, msm, Affine, Projective, SwCurve};
 use crate::field::FieldParams;
 use crate::pairing::{Family, PairingParams, TwistType};
 
@@ -105,6 +105,28 @@ impl SwCurve for G1Curve {
         #[cfg(not(target_arch = "x86_64"))]
         let lanes = None;
         first_outside(points, lanes, |p, x2p| phi(&G1Projective::from(*p)) == -*x2p)
+    }
+
+    /// Without AVX-512 IFMA: the subgroup test of every point keeps its `[|x|]P` (normalized
+    /// together, so the second chain runs on mixed additions), and the MSM uses them as
+    /// fourth-dimension points (`msm::msm_with_multiples_vartime`: 64-bit scalars).
+    fn msm_in_subgroup_vartime(points: &[G1Affine], scalars: &[Fr]) -> Result<G1Projective, usize> {
+        let n = points.len().min(scalars.len());
+        #[cfg(target_arch = "x86_64")]
+        if n >= 4 && crate::limbs::x86_64_ifma::available() {
+            return crate::curve::short_weierstrass::checked_msm_vartime(points, scalars);
+        }
+        let points = &points[..n];
+        let xp: Vec<G1Projective> = points.iter().map(|p| G1Projective::from(*p).mul_by_u64_vartime(BLS_X)).collect();
+        let xp = <G1Projective as crate::curve::Group>::batch_normalize(&xp);
+        for (i, (p, q)) in points.iter().zip(&xp).enumerate() {
+            if !bool::from(p.infinity)
+                && phi(&G1Projective::from(*p)) != -G1Projective::from(*q).mul_by_u64_vartime(BLS_X)
+            {
+                return Err(i);
+            }
+        }
+        Ok(msm::msm_with_multiples_vartime(points, &xp, BLS_X, &scalars[..n]))
     }
 }
 
@@ -289,3 +311,62 @@ mod encoding;
 /// RFC 9380 hashing to G1 and G2 (§8.8).
 mod hash_to_curve;
 pub use hash_to_curve::{encode_to_g1, encode_to_g2, hash_to_g1, hash_to_g2, G1Suite, G2Suite};
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha20Rng;
+
+    use super::*;
+    use crate::curve::short_weierstrass::chain_ifma::tests::curve_point;
+    use crate::curve::Group;
+
+    /// The G1 MSM that reuses the subgroup test's `[|x|]P` (four 64-bit entries a point) against
+    /// the plain MSM, with zero and extreme scalars, identities, repeated and opposite points,
+    /// on both sides of the interleaved-wNAF threshold; and the index of the first point
+    /// outside G1 (random curve points, a point of order 3).
+    #[test]
+    fn msm_in_subgroup_agrees() {
+        let mut rng = ChaCha20Rng::seed_from_u64(11);
+        for n in [2usize, 5, 31, 32, 33, 64, 100, 128, 200] {
+            let mut points: Vec<G1Affine> = (0..n).map(|_| G1Projective::random(&mut rng).to_affine()).collect();
+            let mut scalars: Vec<Fr> = (0..n).map(|_| Fr::random(&mut rng)).collect();
+            for i in 0..n {
+                match i % 9 {
+                    0 => scalars[i] = Fr::ZERO,
+                    1 => points[i] = G1Affine::identity(),
+                    2 => scalars[i] = -Fr::ONE,
+                    3 => scalars[i] = Fr::ONE,
+                    4 if i > 4 => points[i] = points[i - 1],
+                    5 if i > 5 => points[i] = -points[i - 1],
+                    _ => {}
+                }
+            }
+            let want = G1Projective::msm_vartime(&points, &scalars);
+            assert_eq!(G1Curve::msm_in_subgroup_vartime(&points, &scalars), Ok(want), "n = {n}");
+            let xp: Vec<G1Projective> =
+                points.iter().map(|p| G1Projective::from(*p).mul_by_u64_vartime(BLS_X)).collect();
+            let xp = G1Projective::batch_normalize(&xp);
+            assert_eq!(msm::msm_with_multiples_vartime(&points, &xp, BLS_X, &scalars), want, "n = {n}");
+            // Points outside G1: the first one's index.
+            let bad = rng.gen_range(0..n);
+            let mut with_bad = points.clone();
+            with_bad[bad] = curve_point(&mut rng);
+            with_bad[n - 1] = curve_point(&mut rng);
+            assert_eq!(G1Curve::msm_in_subgroup_vartime(&with_bad, &scalars), Err(bad), "n = {n}");
+        }
+        // A point of order 3: #E(Fp)/3 times a curve point (|x| ≡ 2 mod 3, so [|x|]P = −P).
+        let p = num_bigint::BigUint::from_bytes_be(&(-Fp::ONE).to_bytes_be()) + 1u32;
+        let cofactor3 = ((p + num_bigint::BigUint::from(BLS_X)) / 3u32).to_u64_digits();
+        let order3 = loop {
+            let q = Projective::from(curve_point(&mut rng)).mul_limbs_vartime(&cofactor3);
+            if !bool::from(q.is_identity()) {
+                break q.to_affine();
+            }
+        };
+        let mut points: Vec<G1Affine> = (0..64).map(|_| G1Projective::random(&mut rng).to_affine()).collect();
+        points[40] = order3;
+        let scalars: Vec<Fr> = (0..64).map(|_| Fr::random(&mut rng)).collect();
+        assert_eq!(G1Curve::msm_in_subgroup_vartime(&points, &scalars), Err(40));
+    }
+}

@@ -289,7 +289,7 @@ where
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use num_bigint::BigUint;
     use rand::SeedableRng;
     use rand_chacha::ChaCha20Rng;
@@ -299,7 +299,7 @@ mod tests {
     use crate::curves::bls12_381::{Fp, G1Affine, G1Curve, G1Projective};
 
     /// A point of `y² = x³ + 4` over Fp with a random `x`: almost surely outside G1.
-    fn curve_point(rng: &mut ChaCha20Rng) -> G1Affine {
+    pub(crate) fn curve_point(rng: &mut ChaCha20Rng) -> G1Affine {
         loop {
             let x = Fp::random(rng);
             if let Some(y) = Option::from((x.square() * x + G1Curve::B).sqrt()) {

@@ -79,27 +79,22 @@ where
             }
         }
     }
-    if C::first_outside_subgroup_vartime(&decoded).is_some() {
-        return Err(PrecompileError::NotInSubgroup);
-    }
     if let Some(e) = malformed {
-        return Err(e.into());
+        return Err(match C::first_outside_subgroup_vartime(&decoded) {
+            Some(_) => PrecompileError::NotInSubgroup,
+            None => e.into(),
+        });
     }
-    let mut points = Vec::with_capacity(k);
-    let mut scalars = Vec::with_capacity(k);
-    for (p, c) in decoded.into_iter().zip(input.chunks_exact(size)) {
-        // The points have prime order r: [k]P = [k mod r]P.
-        let s = Scalar::<C>::from_bytes_be_wide(&c[size - 32..]);
-        if bool::from(p.is_identity()) || bool::from(s.is_zero()) {
-            continue;
+    // The points have prime order r once checked: [k]P = [k mod r]P.
+    let scalars: Vec<Scalar<C>> =
+        input.chunks_exact(size).map(|c| Scalar::<C>::from_bytes_be_wide(&c[size - 32..])).collect();
+    let sum = if k == 1 {
+        if C::first_outside_subgroup_vartime(&decoded).is_some() {
+            return Err(PrecompileError::NotInSubgroup);
         }
-        points.push(p);
-        scalars.push(s);
-    }
-    let sum = match points.len() {
-        0 => Projective::<C>::identity(),
-        1 => points[0].to_projective().mul_vartime(&scalars[0]),
-        _ => <Projective<C> as Group>::msm_vartime(&points, &scalars),
+        decoded[0].to_projective().mul_vartime(&scalars[0])
+    } else {
+        C::msm_in_subgroup_vartime(&decoded, &scalars).map_err(|_| PrecompileError::NotInSubgroup)?
     };
     Ok(super::to_affine_vartime(&sum).encode())
 }
