@@ -183,8 +183,8 @@ fn psi(q: &G2Projective) -> G2Projective {
     endomorphism::psi(q, &PSI)
 }
 
-/// `ψ²` (the Fp factors of [`endomorphism::psi_squared`]).
-const PSI_SQUARED: (Fp, Fp) = glv::psi_squared_coefficients_const::<Tower, 4>(false);
+/// `ψ²`'s Fp factor of x (see [`endomorphism::psi_squared`]).
+const PSI_SQUARED: Fp = glv::psi_squared_coefficient_const::<Tower, 4>(false);
 
 /// `ψ²`, cheaper than `ψ` twice: the third and fourth constant-time GLS tables.
 fn psi_squared(q: &G2Projective) -> G2Projective {

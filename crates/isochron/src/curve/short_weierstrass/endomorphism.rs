@@ -34,14 +34,15 @@ where
     Projective { x: p.x.conjugate() * coeffs.0, y: p.y.conjugate() * coeffs.1, z: p.z.conjugate() }
 }
 
-/// `ψ²(P) = (X·N(c_x) : Y·N(c_y) : Z)` for a projective point on a twist over Fp2, with the
-/// norms `N(c) = c·c̄ ∈ Fp` of [`psi_coefficients`] (`ψ(ψ(x, y)) = (x·c̄_x·c_x, y·c̄_y·c_y)`,
-/// the conjugations cancelling): four Fp products instead of the two Fp2 products and three
-/// conjugations of `ψ` applied twice.
-pub fn psi_squared<C, T, const N: usize>(p: &Projective<C>, norms: &(Fp<T::Fp, N>, Fp<T::Fp, N>)) -> Projective<C>
+/// `ψ²(P) = (X·N(c_x) : −Y : Z)` for a projective point on a twist over Fp2, with the norm
+/// `N(c_x) = c_x·c̄_x ∈ Fp` of [`psi_coefficients`] (`ψ(ψ(x, y)) = (x·c̄_x·c_x, y·c̄_y·c_y)`, the
+/// conjugations cancelling, and `N(c_y) = −1`: see `glv::psi_squared_coefficient_const`): two
+/// Fp products and a negation instead of the two Fp2 products and three conjugations of `ψ`
+/// applied twice.
+pub fn psi_squared<C, T, const N: usize>(p: &Projective<C>, norm_x: &Fp<T::Fp, N>) -> Projective<C>
 where
     C: SwCurve<Base = Fp2<T, N>>,
     T: TowerParams<N>,
 {
-    Projective { x: p.x.mul_by_fp(&norms.0), y: p.y.mul_by_fp(&norms.1), z: p.z }
+    Projective { x: p.x.mul_by_fp(norm_x), y: p.y.neg(), z: p.z }
 }

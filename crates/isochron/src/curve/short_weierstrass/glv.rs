@@ -261,13 +261,20 @@ pub const fn psi_coefficients_const<T: TowerParams<N>, const N: usize>(m_twist: 
     }
 }
 
-/// `(N(c_x), N(c_y))` for the coefficients of [`psi_coefficients_const`]: the Fp factors of
-/// `ψ²(x, y) = (x·N(c_x), y·N(c_y))` (`N(c) = c·c̄ = c0² + c1²`).
-pub const fn psi_squared_coefficients_const<T: TowerParams<N>, const N: usize>(
-    m_twist: bool,
-) -> (Fp<T::Fp, N>, Fp<T::Fp, N>) {
+/// `N(c_x)` for the coefficients of [`psi_coefficients_const`]: the Fp factor of
+/// `ψ²(x, y) = (x·N(c_x), y·N(c_y))` (`N(c) = c·c̄ = c0² + c1²`). The other factor is
+/// `N(c_y) = ξ^(±(p²−1)/2) = −1`, since the sextic non-residue `ξ` is not a square in Fp2
+/// (checked here at compile time), so `ψ²(x, y) = (x·N(c_x), −y)`.
+pub const fn psi_squared_coefficient_const<T: TowerParams<N>, const N: usize>(m_twist: bool) -> Fp<T::Fp, N> {
     let (cx, cy) = psi_coefficients_const::<T, N>(m_twist);
-    (fp2_norm(&cx), fp2_norm(&cy))
+    let minus_one = limbs::sub(&<T::Fp as FieldParams<N>>::MODULUS, &<T::Fp as FieldParams<N>>::R).0;
+    let ny = fp2_norm::<T, N>(&cy);
+    let mut i = 0;
+    while i < N {
+        assert!(ny.mont_limbs()[i] == minus_one[i], "N(c_y) = −1");
+        i += 1;
+    }
+    fp2_norm(&cx)
 }
 
 /// `c0² + c1²` (compile time).
