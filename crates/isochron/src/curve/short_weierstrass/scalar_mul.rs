@@ -71,10 +71,16 @@ impl<C: SwCurve> Projective<C> {
     /// `[1]P … [16]P`.
     fn ct_table(&self) -> [Self; CT_TABLE] {
         let mut table = [*self; CT_TABLE];
+        self.ct_table_into(&mut table);
+        table
+    }
+
+    /// [`Self::ct_table`] written into `table` (no copy of the table).
+    fn ct_table_into(&self, table: &mut [Self; CT_TABLE]) {
+        table[0] = *self;
         for i in 1..CT_TABLE {
             table[i] = if i % 2 == 1 { table[i / 2].double() } else { table[i - 1].add(self) };
         }
-        table
     }
 
     /// `[d]P` for a secret digit `d ∈ [-16, 16]` from `table = [1]P … [16]P`, negated once more
@@ -86,7 +92,9 @@ impl<C: SwCurve> Projective<C> {
         for (j, t) in table.iter().enumerate() {
             p.conditional_assign(t, abs.ct_eq(&(j as u8 + 1)));
         }
-        Self::conditional_select(&p, &p.neg(), neg ^ flip)
+        let y = p.y;
+        p.y.conditional_assign(&-y, neg ^ flip);
+        p
     }
 
     /// `[k]·self` for `k < 2^255` without an endomorphism: 255 doublings, 51 additions.
@@ -127,13 +135,19 @@ impl<C: SwCurve> Projective<C> {
         let lattice = &endo.lattice;
         let (dim, windows) = (lattice.dim(), ct_windows(lattice.bits()));
         let mut dec = lattice.decompose(k);
+        // Built in place: the tables are 4.6 KB each on G2, and copies of them showed in
+        // profiles.
         let mut tables = [[Self::identity(); CT_TABLE]; MAX_DIM];
-        tables[0] = self.ct_table();
+        self.ct_table_into(&mut tables[0]);
         for j in 1..dim {
-            tables[j] = match endo.map_squared {
-                Some(map_squared) if j >= 2 => tables[j - 2].map(|p| map_squared(&p)),
-                _ => tables[j - 1].map(|p| (endo.map)(&p)),
+            let (done, rest) = tables.split_at_mut(j);
+            let (map, from) = match endo.map_squared {
+                Some(map_squared) if j >= 2 => (map_squared, &done[j - 2]),
+                _ => (endo.map, &done[j - 1]),
             };
+            for (t, p) in rest[0].iter_mut().zip(from) {
+                *t = map(p);
+            }
         }
         let mut digits = [[0i8; MAX_WINDOWS]; MAX_DIM];
         for (d, m) in digits.iter_mut().zip(&dec.magnitudes).take(dim) {
@@ -152,7 +166,7 @@ impl<C: SwCurve> Projective<C> {
         }
         dec.zeroize();
         digits.zeroize();
-        tables.iter_mut().flatten().for_each(Zeroize::zeroize);
+        tables[..dim].iter_mut().flatten().for_each(Zeroize::zeroize);
         acc
     }
 
