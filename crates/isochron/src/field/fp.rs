@@ -87,7 +87,9 @@ pub trait FieldParams<const N: usize>:
 }
 
 /// An element of the prime field defined by `P`; see the module documentation for the
-/// representation.
+/// representation. `#[repr(transparent)]` over its limbs (the assembly Fp2 product reads them in
+/// place).
+#[repr(transparent)]
 pub struct Fp<P: FieldParams<N>, const N: usize> {
     mont: [u64; N],
     _params: PhantomData<P>,
@@ -367,7 +369,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// and the field is not on the `fiat` backend.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    fn own_adx_kernels() -> bool {
+    pub(crate) fn own_adx_kernels() -> bool {
         #[cfg(feature = "fiat")]
         if P::FIAT.is_some() && super::fiat::enabled() {
             return false;

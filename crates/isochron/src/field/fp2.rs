@@ -101,8 +101,10 @@ const fn frobenius_coeffs<P: FieldParams<N>, const N: usize>(xi: &RawFp2<N>) -> 
     out
 }
 
-/// An element `c0 + c1·u` of the quadratic extension declared by `T`.
+/// An element `c0 + c1·u` of the quadratic extension declared by `T`. `#[repr(C)]`: the
+/// assembly Fp2 product reads and writes it as `2N` words.
 #[derive(Clone, Copy)]
+#[repr(C)]
 pub struct Fp2<T: TowerParams<N>, const N: usize> {
     /// The coefficient of 1.
     pub c0: Fp<T::Fp, N>,
@@ -162,12 +164,56 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         Self::new(self.c0, self.c1.neg())
     }
 
+    /// The constants of the one-kernel Fp2 products ([`limbs::x86_64_adx::fp2_mul`]).
+    #[cfg(target_arch = "x86_64")]
+    const FUSED_CONSTANTS: limbs::x86_64_adx::fp2_mul::Constants<N> =
+        limbs::x86_64_adx::fp2_mul::Constants::new(&<T::Fp as FieldParams<N>>::MODULUS);
+
+    /// Runs one of the one-kernel Fp2 products where the field has them (its own ADX kernels,
+    /// two spare bits): `kernel(constants, −p⁻¹ mod 2⁶⁴, output)` writes the result's 2N words
+    /// and returns `true`, or returns `false` having written nothing.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn fused(kernel: impl FnOnce(&limbs::x86_64_adx::fp2_mul::Constants<N>, u64, *mut u64) -> bool) -> Option<Self> {
+        let () = Self::BETA_IS_MINUS_ONE;
+        if !(limbs::x86_64_adx::fp2_mul::supports(&<T::Fp as FieldParams<N>>::MODULUS)
+            && Fp::<T::Fp, N>::own_adx_kernels())
+        {
+            return None;
+        }
+        let mut out = core::mem::MaybeUninit::<Self>::uninit();
+        if !kernel(&Self::FUSED_CONSTANTS, <T::Fp as FieldParams<N>>::INV, out.as_mut_ptr().cast()) {
+            return None;
+        }
+        // SAFETY: the kernel wrote all 2N words of `out` (an `Fp2` is `#[repr(C)]` over two
+        // `#[repr(transparent)]` `[u64; N]`), limbs below `p` as it guarantees.
+        Some(unsafe { out.assume_init() })
+    }
+
+    /// A pointer to the 2N limbs `[c0, c1]` (for the assembly kernels).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn words(&self) -> *const u64 {
+        (self as *const Self).cast()
+    }
+
     /// `self · rhs`: Karatsuba at double width (three double-width products), then one Montgomery
-    /// reduction per coefficient. Out of line, like the other Fp2 products: the G2 formulas,
-    /// hash to G2 and the exponentiations then run as loops over small code (measured in the
-    /// comparison benchmark: hash to G2 about 8% faster than with every product inlined).
+    /// reduction per coefficient; where the field runs the ADX kernels and has two spare bits,
+    /// all of it in one assembly kernel ([`limbs::x86_64_adx::fp2_mul`]: the subtractions folded
+    /// into the reductions, nothing through the stack but the products). Out of line, like the
+    /// other Fp2 products: the G2 formulas, hash to G2 and the exponentiations then run as loops
+    /// over small code (measured in the comparison benchmark: hash to G2 about 8% faster than
+    /// with every product inlined).
     #[inline(never)]
     pub fn mul(&self, rhs: &Self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(r) = Self::fused(|k, inv, o| {
+            // SAFETY: `fused` checked BMI2 and ADX; an `Fp2` is `#[repr(C)]` over two
+            // `#[repr(transparent)]` `[u64; N]` (2N words behind each pointer).
+            unsafe { limbs::x86_64_adx::fp2_mul::mul(self.words(), rhs.words(), k, inv, o) }
+        }) {
+            return r;
+        }
         let mut w = Fp2Wide::ZERO;
         self.mul_wide_inline(rhs, &mut w);
         w.reduce_inline()
@@ -417,17 +463,27 @@ impl_tower_traits!(
     Fp2 over Fp,
     [c0, c1],
     "Fp2({:?} + {:?}·u)",
-    /// Both products at double width, added, and one reduction per coefficient.
+    /// Both products at double width, added, and one reduction per coefficient; in one
+    /// assembly kernel where the field has it ([`limbs::x86_64_adx::fp2_mul::sum_of_products`]:
+    /// 13% faster than the separate kernels).
     #[inline(never)]
     fn sum_of_products(a0: &Self, b0: &Self, a1: &Self, b1: &Self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(r) = Self::fused(|k, inv, o| {
+            // SAFETY: `fused` checked BMI2 and ADX; 2N words behind each pointer.
+            unsafe { limbs::x86_64_adx::fp2_mul::sum_of_products(a0.words(), b0.words(), a1.words(), b1.words(), k, inv, o) }
+        }) {
+            return r;
+        }
         let (mut s, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO);
         a0.mul_wide_inline(b0, &mut s);
         a1.mul_wide_inline(b1, &mut t);
         s.add_assign(&t);
         s.reduce_inline()
     },
-    /// The product at double width, minus the square at double width, and one reduction per
-    /// coefficient.
+    /// The product at double width, minus the square at double width (two products: the
+    /// one-kernel sum of products on `a·b + (−c)·c` runs six and measured no faster), and one
+    /// reduction per coefficient.
     #[inline(never)]
     fn mul_minus_square(a: &Self, b: &Self, c: &Self) -> Self {
         let (mut s, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO);
