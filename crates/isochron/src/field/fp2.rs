@@ -235,6 +235,21 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
     #[inline(always)]
     fn mul_wide_inline(&self, rhs: &Self, out: &mut Fp2Wide<T, N>) {
         let () = Self::BETA_IS_MINUS_ONE;
+        #[cfg(target_arch = "x86_64")]
+        if limbs::x86_64_adx::fp2_mul::supports(&<T::Fp as FieldParams<N>>::MODULUS)
+            && Fp::<T::Fp, N>::own_adx_kernels()
+        {
+            let o: *mut Fp2Wide<T, N> = out;
+            // SAFETY: BMI2 and ADX checked just above; 2N words behind `self` and `rhs` (an `Fp2`
+            // is `#[repr(C)]` over two `#[repr(transparent)]` `[u64; N]`), 4N writable words
+            // behind `o` (`Fp2Wide` is `#[repr(C)]` over two `#[repr(transparent)]` `[[u64; N];
+            // 2]`, exclusively borrowed).
+            if unsafe {
+                limbs::x86_64_adx::fp2_mul::mul_wide(self.words(), rhs.words(), &Self::FUSED_CONSTANTS, o.cast())
+            } {
+                return;
+            }
+        }
         let mut v1 = FpWide::ZERO;
         FpWide::mul_into(&self.c1, &rhs.c1, &mut v1);
         FpWide::mul_into(&self.c0, &rhs.c0, &mut out.c0);
@@ -365,8 +380,10 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
 }
 
 /// An unreduced Fp2 value: both coefficients at double width (see [`super::wide`]), for lazy
-/// reduction in Fp6 and Fp12. Operations write in place, as [`FpWide`]'s.
+/// reduction in Fp6 and Fp12. Operations write in place, as [`FpWide`]'s. `#[repr(C)]`: the
+/// assembly double-width Fp2 product writes it as `4N` words.
 #[derive(Clone, Copy)]
+#[repr(C)]
 pub(crate) struct Fp2Wide<T: TowerParams<N>, const N: usize> {
     c0: FpWide<T::Fp, N>,
     c1: FpWide<T::Fp, N>,

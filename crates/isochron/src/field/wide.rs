@@ -66,7 +66,9 @@ pub(crate) fn add_unreduced<const N: usize>(a: &[u64; N], b: &[u64; N]) -> [u64;
 ///
 /// The operations write their result in place (`*_into`, `*_assign`): the assembly stores
 /// words one at a time, and a copy of the value by wider moves right after would stall on
-/// store-to-load forwarding.
+/// store-to-load forwarding. `#[repr(transparent)]`: the assembly Fp2 kernels write it as `2N`
+/// words.
+#[repr(transparent)]
 pub(crate) struct FpWide<P: FieldParams<N>, const N: usize> {
     /// `[low half, high half]`, contiguous for the assembly.
     w: [[u64; N]; 2],

@@ -1,9 +1,11 @@
-//! The whole Fp2 product over a prime field with two spare bits (BN254, BLS12-381; `u² = −1`)
-//! in one MULX/ADCX/ADOX kernel, in the manner of blst's `mul_mont_384x`: Karatsuba at double
+//! Fp2 products over a prime field with two spare bits (BN254, BLS12-381; `u² = −1`), each in
+//! one MULX/ADCX/ADOX kernel, in the manner of blst's `mul_mont_384x`: Karatsuba at double
 //! width with lazy reduction (Aranha, Karabina, Longa, Gebotys, López, eprint 2010/526 §3, Alg.
 //! 2), `c0 = a0·b0 − a1·b1`, `c1 = (a0 + a1)(b0 + b1) − a0·b0 − a1·b1`, three double-width
 //! products and one Montgomery reduction per coefficient, with the subtractions folded into the
 //! reductions' own loads and final additions instead of separate double-width passes.
+//! [`mul`] is the product, [`sum_of_products`] `a·b + c·d` (six products, still one reduction
+//! per coefficient), [`mul_wide`] the product left at double width for the towers.
 //!
 //! **Steps.** The sums `a0 + a1`, `b0 + b1` (below `2m`, no carry out) and the three products
 //! `T0, T1, T2` go to a scratch area. For `c1 = T2 − T0 − T1` (exact: it is `a0·b1 + a1·b0 ≥
@@ -13,17 +15,23 @@
 //! kernel reduces `T0 − T1 + C` with `C = m·2^L`, `L` the bit length of `m` (a multiple of `m`,
 //! so the same element): `C > m² > T1`, so the value is nonnegative, and below `m·2^(L+1) ≤
 //! m·2^(64N−1)`. `C`'s low half has one nonzero word (`N − 1`), its high half is `m >> (64N −
-//! L)`: both precomputed ([`Constants`]).
+//! L)`: both precomputed ([`Constants`]). The sum of two products does the same over six
+//! terms with `2C`.
 //!
-//! **Bounds.** Reducing `T < m·2^(64N−1)` gives `(T_lo + K·m)/2^(64N) ≤ m` plus `T_hi < m/2`,
+//! **Bounds.** Reducing `T < m·2^(64N)` gives `(T_lo + K·m)/2^(64N) ≤ m` plus `T_hi < m`,
 //! below `2m`: one conditional subtraction (here through memory: the result is stored, `T − m`
 //! formed in the same registers and, where it borrows, `CMOVC` takes the stored words back).
-//! `c1 < 2m²` and `T0 − T1 + C < m² + m·2^L` are both below `m·2^(L+1)`. Every intermediate sum
-//! of the high-half chains is nonnegative and below `2^(64N)`.
+//! `c1 < 2m²` and `T0 − T1 + C < m² + m·2^L` are both below `m·2^(L+1)`; for two products
+//! `c1 < 4m²` and `c0 < 2m² + m·2^(L+1) ≤ m·2^(L+2)`. Every intermediate sum of the high-half
+//! chains is nonnegative and below `2^(64N)` (additions first, then subtractions).
 //!
 //! **Constant time.** Straight-line code; memory is read and written at fixed offsets from the
 //! operands, the scratch area and the output; the borrows are kept as masks and put back with
 //! `BT`; the final subtractions select with `CMOV`. Callers check [`super::available`].
+//!
+//! **Registers.** The double-width product takes thirteen general registers (the three
+//! pointers, the `MULX` halves, `N + 1` accumulator words, `RDX`), so the operand, output and
+//! constant pointers and `−m⁻¹` come in through XMM registers and are moved in when needed.
 
 /// The constants of one modulus: `m`, then `C = m·2^L` and `2C` (`L` the bit length of `m`),
 /// each as its one nonzero low word (word `N − 1`) and its high half. `#[repr(C)]`: the kernels
@@ -127,6 +135,30 @@ pub unsafe fn sum_of_products<const N: usize>(
     true
 }
 
+/// The Fp2 product at double width, `out = [c0, c1]` with `c0 = a0·b0 − a1·b1 mod m·2^(64N)`
+/// and `c1 = a0·b1 + a1·b0` (below `2m²`), each `2N` words low word first (the lazy-reduction
+/// values of the towers): the three products of [`mul`], the Karatsuba subtractions done in
+/// registers, no reduction. As [`mul`] otherwise; `out` points to `4N` writable words.
+///
+/// # Safety
+/// As for [`mul`], with `4N` words behind `out`.
+#[inline(always)]
+pub unsafe fn mul_wide<const N: usize>(a: *const u64, b: *const u64, k: &Constants<N>, out: *mut u64) -> bool {
+    if !supports(&k.m) {
+        return false;
+    }
+    let k = k as *const Constants<N> as *const u64;
+    // SAFETY: as in `mul`.
+    unsafe {
+        if N == 4 {
+            wide4(a, b, k, out)
+        } else {
+            wide6(a, b, k, out)
+        }
+    }
+    true
+}
+
 /// `op {r_i}, src_i` for each register and source operand, `$first` for the first and
 /// `$rest` for the others (`"mov"` loads).
 macro_rules! chain {
@@ -138,13 +170,27 @@ macro_rules! chain {
     };
 }
 
+/// `mov dst_i, {r_i}` for each register.
+macro_rules! store {
+    ([$($r:ident)*]; [$($d:literal)*]) => {
+        concat!($("mov ", $d, ", {", stringify!($r), "}\n",)*)
+    };
+}
+
+/// `cmovz {r_i}, src_i` for each register.
+macro_rules! cmov_z {
+    ([$($r:ident)*]; [$($s:literal)*]) => {
+        concat!($("cmovz {", stringify!($r), "}, ", $s, "\n",)*)
+    };
+}
+
 /// `dst_i = x_i + y_i` through the registers (one carry chain).
 macro_rules! sum_into {
     ([$($r:ident)*]; $x:tt; $y:tt; [$($d:literal)*]) => {
         concat!(
             chain!("mov", "mov"; [$($r)*]; $x),
             chain!("add", "adc"; [$($r)*]; $y),
-            $("mov ", $d, ", {", stringify!($r), "}\n",)*
+            store!([$($r)*]; [$($d)*]),
         )
     };
 }
@@ -1134,6 +1180,357 @@ unsafe fn sum2_6(x0: *const u64, y0: *const u64, x1: *const u64, y1: *const u64,
     }
 }
 
+/// [`mul_wide`] for 4 limbs.
+///
+/// # Safety
+/// `x0` and `y0` point to 8 words, `o` to 16 writable words, `k` to the constants, and
+/// the CPU supports BMI2 and ADX.
+#[inline(always)]
+unsafe fn wide4(x0: *const u64, y0: *const u64, k: *const u64, o: *mut u64) {
+    let mut scratch = core::mem::MaybeUninit::<[u64; 33]>::uninit();
+    // SAFETY: the assembly reads the 8 words behind `x0` and `y0` and the modulus behind
+    // `k`, writes and then reads the 33 words of `scratch` and writes the 16 behind `o`
+    // (the caller's guarantee), changes only the declared registers, does not touch the stack
+    // and uses only BMI2/ADX instructions beyond x86-64, which the caller guarantees.
+    unsafe {
+        core::arch::asm!(
+            // The operands' sums (below 2m: no carry out), then T0 = x0·y0, T1 = x1·y1,
+            // T2 = (x0 + x1)(y0 + y1).
+            "movq {a}, {x0}",
+            "movq {b}, {y0}",
+            sum_into!([w0 w1 w2 w3]; [
+                    "qword ptr [{a}]" "qword ptr [{a} + 8]" "qword ptr [{a} + 16]"
+                    "qword ptr [{a} + 24]"
+                ]; [
+                    "qword ptr [{a} + 32]" "qword ptr [{a} + 40]" "qword ptr [{a} + 48]"
+                    "qword ptr [{a} + 56]"
+                ]; [
+                    "qword ptr [{s} + 192]" "qword ptr [{s} + 200]" "qword ptr [{s} + 208]"
+                    "qword ptr [{s} + 216]"
+                ]),
+            sum_into!([w0 w1 w2 w3]; [
+                    "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
+                    "qword ptr [{b} + 24]"
+                ]; [
+                    "qword ptr [{b} + 32]" "qword ptr [{b} + 40]" "qword ptr [{b} + 48]"
+                    "qword ptr [{b} + 56]"
+                ]; [
+                    "qword ptr [{s} + 224]" "qword ptr [{s} + 232]" "qword ptr [{s} + 240]"
+                    "qword ptr [{s} + 248]"
+                ]),
+            wide_product!([
+                    "qword ptr [{a}]" "qword ptr [{a} + 8]" "qword ptr [{a} + 16]"
+                    "qword ptr [{a} + 24]"
+                ]; [
+                    "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
+                    "qword ptr [{b} + 24]"
+                ]; [
+                    "qword ptr [{s}]" "qword ptr [{s} + 8]" "qword ptr [{s} + 16]"
+                    "qword ptr [{s} + 24]" "qword ptr [{s} + 32]" "qword ptr [{s} + 40]"
+                    "qword ptr [{s} + 48]" "qword ptr [{s} + 56]"
+                ]; [w0 w1 w2 w3 w4]),
+            wide_product!([
+                    "qword ptr [{a} + 32]" "qword ptr [{a} + 40]" "qword ptr [{a} + 48]"
+                    "qword ptr [{a} + 56]"
+                ]; [
+                    "qword ptr [{b} + 32]" "qword ptr [{b} + 40]" "qword ptr [{b} + 48]"
+                    "qword ptr [{b} + 56]"
+                ]; [
+                    "qword ptr [{s} + 64]" "qword ptr [{s} + 72]" "qword ptr [{s} + 80]"
+                    "qword ptr [{s} + 88]" "qword ptr [{s} + 96]" "qword ptr [{s} + 104]"
+                    "qword ptr [{s} + 112]" "qword ptr [{s} + 120]"
+                ]; [w0 w1 w2 w3 w4]),
+            wide_product!([
+                    "qword ptr [{s} + 192]" "qword ptr [{s} + 200]" "qword ptr [{s} + 208]"
+                    "qword ptr [{s} + 216]"
+                ]; [
+                    "qword ptr [{s} + 224]" "qword ptr [{s} + 232]" "qword ptr [{s} + 240]"
+                    "qword ptr [{s} + 248]"
+                ]; [
+                    "qword ptr [{s} + 128]" "qword ptr [{s} + 136]" "qword ptr [{s} + 144]"
+                    "qword ptr [{s} + 152]" "qword ptr [{s} + 160]" "qword ptr [{s} + 168]"
+                    "qword ptr [{s} + 176]" "qword ptr [{s} + 184]"
+                ]; [w0 w1 w2 w3 w4]),
+            // From here `a` points to the output and `b` to the modulus.
+            "movq {a}, {out}",
+            "movq {b}, {k}",
+            // c1 = T2 − T0 − T1 (exact): the low half with its two borrows saved, then the
+            // high half with them put back.
+            chain!("mov", "mov"; [w0 w1 w2 w3]; [
+                    "qword ptr [{s} + 128]" "qword ptr [{s} + 136]" "qword ptr [{s} + 144]"
+                    "qword ptr [{s} + 152]"
+                ]),
+            chain!("sub", "sbb"; [w0 w1 w2 w3]; [
+                    "qword ptr [{s}]" "qword ptr [{s} + 8]" "qword ptr [{s} + 16]"
+                    "qword ptr [{s} + 24]"
+                ]),
+            "sbb {lo}, {lo}",
+            "mov qword ptr [{s} + 256], {lo}",
+            chain!("sub", "sbb"; [w0 w1 w2 w3]; [
+                    "qword ptr [{s} + 64]" "qword ptr [{s} + 72]" "qword ptr [{s} + 80]"
+                    "qword ptr [{s} + 88]"
+                ]),
+            "sbb {hi}, {hi}",
+            store!([w0 w1 w2 w3]; [
+                    "qword ptr [{a} + 64]" "qword ptr [{a} + 72]" "qword ptr [{a} + 80]"
+                    "qword ptr [{a} + 88]"
+                ]),
+            chain!("mov", "mov"; [w0 w1 w2 w3]; [
+                    "qword ptr [{s} + 160]" "qword ptr [{s} + 168]" "qword ptr [{s} + 176]"
+                    "qword ptr [{s} + 184]"
+                ]),
+            "bt qword ptr [{s} + 256], 0",
+            chain!("sbb", "sbb"; [w0 w1 w2 w3]; [
+                    "qword ptr [{s} + 32]" "qword ptr [{s} + 40]" "qword ptr [{s} + 48]"
+                    "qword ptr [{s} + 56]"
+                ]),
+            "bt {hi}, 0",
+            chain!("sbb", "sbb"; [w0 w1 w2 w3]; [
+                    "qword ptr [{s} + 96]" "qword ptr [{s} + 104]" "qword ptr [{s} + 112]"
+                    "qword ptr [{s} + 120]"
+                ]),
+            store!([w0 w1 w2 w3]; [
+                    "qword ptr [{a} + 96]" "qword ptr [{a} + 104]" "qword ptr [{a} + 112]"
+                    "qword ptr [{a} + 120]"
+                ]),
+            // c0 = T0 − T1 mod m·2^(64N): one borrow chain over both halves, then the high
+            // half plus m taken where it borrowed (the stored difference kept otherwise).
+            chain!("mov", "mov"; [w0 w1 w2 w3]; [
+                    "qword ptr [{s}]" "qword ptr [{s} + 8]" "qword ptr [{s} + 16]"
+                    "qword ptr [{s} + 24]"
+                ]),
+            chain!("sub", "sbb"; [w0 w1 w2 w3]; [
+                    "qword ptr [{s} + 64]" "qword ptr [{s} + 72]" "qword ptr [{s} + 80]"
+                    "qword ptr [{s} + 88]"
+                ]),
+            store!([w0 w1 w2 w3]; [
+                    "qword ptr [{a}]" "qword ptr [{a} + 8]" "qword ptr [{a} + 16]"
+                    "qword ptr [{a} + 24]"
+                ]),
+            chain!("mov", "mov"; [w0 w1 w2 w3]; [
+                    "qword ptr [{s} + 32]" "qword ptr [{s} + 40]" "qword ptr [{s} + 48]"
+                    "qword ptr [{s} + 56]"
+                ]),
+            chain!("sbb", "sbb"; [w0 w1 w2 w3]; [
+                    "qword ptr [{s} + 96]" "qword ptr [{s} + 104]" "qword ptr [{s} + 112]"
+                    "qword ptr [{s} + 120]"
+                ]),
+            "sbb {lo}, {lo}",
+            store!([w0 w1 w2 w3]; [
+                    "qword ptr [{a} + 32]" "qword ptr [{a} + 40]" "qword ptr [{a} + 48]"
+                    "qword ptr [{a} + 56]"
+                ]),
+            chain!("add", "adc"; [w0 w1 w2 w3]; [
+                    "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
+                    "qword ptr [{b} + 24]"
+                ]),
+            "test {lo}, {lo}",
+            cmov_z!([w0 w1 w2 w3]; [
+                    "qword ptr [{a} + 32]" "qword ptr [{a} + 40]" "qword ptr [{a} + 48]"
+                    "qword ptr [{a} + 56]"
+                ]),
+            store!([w0 w1 w2 w3]; [
+                    "qword ptr [{a} + 32]" "qword ptr [{a} + 40]" "qword ptr [{a} + 48]"
+                    "qword ptr [{a} + 56]"
+                ]),
+            x0 = in(xmm_reg) x0,
+            y0 = in(xmm_reg) y0,
+            out = in(xmm_reg) o,
+            k = in(xmm_reg) k,
+            a = out(reg) _,
+            b = out(reg) _,
+            s = in(reg) scratch.as_mut_ptr() as *mut u64,
+            lo = out(reg) _,
+            hi = out(reg) _,
+            w0 = out(reg) _,
+            w1 = out(reg) _,
+            w2 = out(reg) _,
+            w3 = out(reg) _,
+            w4 = out(reg) _,
+            out("rdx") _,
+            options(nostack),
+        );
+    }
+}
+
+/// [`mul_wide`] for 6 limbs.
+///
+/// # Safety
+/// `x0` and `y0` point to 12 words, `o` to 24 writable words, `k` to the constants, and
+/// the CPU supports BMI2 and ADX.
+#[inline(always)]
+unsafe fn wide6(x0: *const u64, y0: *const u64, k: *const u64, o: *mut u64) {
+    let mut scratch = core::mem::MaybeUninit::<[u64; 49]>::uninit();
+    // SAFETY: the assembly reads the 12 words behind `x0` and `y0` and the modulus behind
+    // `k`, writes and then reads the 49 words of `scratch` and writes the 24 behind `o`
+    // (the caller's guarantee), changes only the declared registers, does not touch the stack
+    // and uses only BMI2/ADX instructions beyond x86-64, which the caller guarantees.
+    unsafe {
+        core::arch::asm!(
+            // The operands' sums (below 2m: no carry out), then T0 = x0·y0, T1 = x1·y1,
+            // T2 = (x0 + x1)(y0 + y1).
+            "movq {a}, {x0}",
+            "movq {b}, {y0}",
+            sum_into!([w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{a}]" "qword ptr [{a} + 8]" "qword ptr [{a} + 16]"
+                    "qword ptr [{a} + 24]" "qword ptr [{a} + 32]" "qword ptr [{a} + 40]"
+                ]; [
+                    "qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]"
+                    "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"
+                ]; [
+                    "qword ptr [{s} + 288]" "qword ptr [{s} + 296]" "qword ptr [{s} + 304]"
+                    "qword ptr [{s} + 312]" "qword ptr [{s} + 320]" "qword ptr [{s} + 328]"
+                ]),
+            sum_into!([w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
+                    "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
+                ]; [
+                    "qword ptr [{b} + 48]" "qword ptr [{b} + 56]" "qword ptr [{b} + 64]"
+                    "qword ptr [{b} + 72]" "qword ptr [{b} + 80]" "qword ptr [{b} + 88]"
+                ]; [
+                    "qword ptr [{s} + 336]" "qword ptr [{s} + 344]" "qword ptr [{s} + 352]"
+                    "qword ptr [{s} + 360]" "qword ptr [{s} + 368]" "qword ptr [{s} + 376]"
+                ]),
+            wide_product!([
+                    "qword ptr [{a}]" "qword ptr [{a} + 8]" "qword ptr [{a} + 16]"
+                    "qword ptr [{a} + 24]" "qword ptr [{a} + 32]" "qword ptr [{a} + 40]"
+                ]; [
+                    "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
+                    "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
+                ]; [
+                    "qword ptr [{s}]" "qword ptr [{s} + 8]" "qword ptr [{s} + 16]"
+                    "qword ptr [{s} + 24]" "qword ptr [{s} + 32]" "qword ptr [{s} + 40]"
+                    "qword ptr [{s} + 48]" "qword ptr [{s} + 56]" "qword ptr [{s} + 64]"
+                    "qword ptr [{s} + 72]" "qword ptr [{s} + 80]" "qword ptr [{s} + 88]"
+                ]; [w0 w1 w2 w3 w4 w5 w6]),
+            wide_product!([
+                    "qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]"
+                    "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"
+                ]; [
+                    "qword ptr [{b} + 48]" "qword ptr [{b} + 56]" "qword ptr [{b} + 64]"
+                    "qword ptr [{b} + 72]" "qword ptr [{b} + 80]" "qword ptr [{b} + 88]"
+                ]; [
+                    "qword ptr [{s} + 96]" "qword ptr [{s} + 104]" "qword ptr [{s} + 112]"
+                    "qword ptr [{s} + 120]" "qword ptr [{s} + 128]" "qword ptr [{s} + 136]"
+                    "qword ptr [{s} + 144]" "qword ptr [{s} + 152]" "qword ptr [{s} + 160]"
+                    "qword ptr [{s} + 168]" "qword ptr [{s} + 176]" "qword ptr [{s} + 184]"
+                ]; [w0 w1 w2 w3 w4 w5 w6]),
+            wide_product!([
+                    "qword ptr [{s} + 288]" "qword ptr [{s} + 296]" "qword ptr [{s} + 304]"
+                    "qword ptr [{s} + 312]" "qword ptr [{s} + 320]" "qword ptr [{s} + 328]"
+                ]; [
+                    "qword ptr [{s} + 336]" "qword ptr [{s} + 344]" "qword ptr [{s} + 352]"
+                    "qword ptr [{s} + 360]" "qword ptr [{s} + 368]" "qword ptr [{s} + 376]"
+                ]; [
+                    "qword ptr [{s} + 192]" "qword ptr [{s} + 200]" "qword ptr [{s} + 208]"
+                    "qword ptr [{s} + 216]" "qword ptr [{s} + 224]" "qword ptr [{s} + 232]"
+                    "qword ptr [{s} + 240]" "qword ptr [{s} + 248]" "qword ptr [{s} + 256]"
+                    "qword ptr [{s} + 264]" "qword ptr [{s} + 272]" "qword ptr [{s} + 280]"
+                ]; [w0 w1 w2 w3 w4 w5 w6]),
+            // From here `a` points to the output and `b` to the modulus.
+            "movq {a}, {out}",
+            "movq {b}, {k}",
+            // c1 = T2 − T0 − T1 (exact): the low half with its two borrows saved, then the
+            // high half with them put back.
+            chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{s} + 192]" "qword ptr [{s} + 200]" "qword ptr [{s} + 208]"
+                    "qword ptr [{s} + 216]" "qword ptr [{s} + 224]" "qword ptr [{s} + 232]"
+                ]),
+            chain!("sub", "sbb"; [w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{s}]" "qword ptr [{s} + 8]" "qword ptr [{s} + 16]"
+                    "qword ptr [{s} + 24]" "qword ptr [{s} + 32]" "qword ptr [{s} + 40]"
+                ]),
+            "sbb {lo}, {lo}",
+            "mov qword ptr [{s} + 384], {lo}",
+            chain!("sub", "sbb"; [w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{s} + 96]" "qword ptr [{s} + 104]" "qword ptr [{s} + 112]"
+                    "qword ptr [{s} + 120]" "qword ptr [{s} + 128]" "qword ptr [{s} + 136]"
+                ]),
+            "sbb {hi}, {hi}",
+            store!([w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{a} + 96]" "qword ptr [{a} + 104]" "qword ptr [{a} + 112]"
+                    "qword ptr [{a} + 120]" "qword ptr [{a} + 128]" "qword ptr [{a} + 136]"
+                ]),
+            chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{s} + 240]" "qword ptr [{s} + 248]" "qword ptr [{s} + 256]"
+                    "qword ptr [{s} + 264]" "qword ptr [{s} + 272]" "qword ptr [{s} + 280]"
+                ]),
+            "bt qword ptr [{s} + 384], 0",
+            chain!("sbb", "sbb"; [w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{s} + 48]" "qword ptr [{s} + 56]" "qword ptr [{s} + 64]"
+                    "qword ptr [{s} + 72]" "qword ptr [{s} + 80]" "qword ptr [{s} + 88]"
+                ]),
+            "bt {hi}, 0",
+            chain!("sbb", "sbb"; [w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{s} + 144]" "qword ptr [{s} + 152]" "qword ptr [{s} + 160]"
+                    "qword ptr [{s} + 168]" "qword ptr [{s} + 176]" "qword ptr [{s} + 184]"
+                ]),
+            store!([w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{a} + 144]" "qword ptr [{a} + 152]" "qword ptr [{a} + 160]"
+                    "qword ptr [{a} + 168]" "qword ptr [{a} + 176]" "qword ptr [{a} + 184]"
+                ]),
+            // c0 = T0 − T1 mod m·2^(64N): one borrow chain over both halves, then the high
+            // half plus m taken where it borrowed (the stored difference kept otherwise).
+            chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{s}]" "qword ptr [{s} + 8]" "qword ptr [{s} + 16]"
+                    "qword ptr [{s} + 24]" "qword ptr [{s} + 32]" "qword ptr [{s} + 40]"
+                ]),
+            chain!("sub", "sbb"; [w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{s} + 96]" "qword ptr [{s} + 104]" "qword ptr [{s} + 112]"
+                    "qword ptr [{s} + 120]" "qword ptr [{s} + 128]" "qword ptr [{s} + 136]"
+                ]),
+            store!([w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{a}]" "qword ptr [{a} + 8]" "qword ptr [{a} + 16]"
+                    "qword ptr [{a} + 24]" "qword ptr [{a} + 32]" "qword ptr [{a} + 40]"
+                ]),
+            chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{s} + 48]" "qword ptr [{s} + 56]" "qword ptr [{s} + 64]"
+                    "qword ptr [{s} + 72]" "qword ptr [{s} + 80]" "qword ptr [{s} + 88]"
+                ]),
+            chain!("sbb", "sbb"; [w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{s} + 144]" "qword ptr [{s} + 152]" "qword ptr [{s} + 160]"
+                    "qword ptr [{s} + 168]" "qword ptr [{s} + 176]" "qword ptr [{s} + 184]"
+                ]),
+            "sbb {lo}, {lo}",
+            store!([w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]"
+                    "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"
+                ]),
+            chain!("add", "adc"; [w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
+                    "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
+                ]),
+            "test {lo}, {lo}",
+            cmov_z!([w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]"
+                    "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"
+                ]),
+            store!([w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]"
+                    "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"
+                ]),
+            x0 = in(xmm_reg) x0,
+            y0 = in(xmm_reg) y0,
+            out = in(xmm_reg) o,
+            k = in(xmm_reg) k,
+            a = out(reg) _,
+            b = out(reg) _,
+            s = in(reg) scratch.as_mut_ptr() as *mut u64,
+            lo = out(reg) _,
+            hi = out(reg) _,
+            w0 = out(reg) _,
+            w1 = out(reg) _,
+            w2 = out(reg) _,
+            w3 = out(reg) _,
+            w4 = out(reg) _,
+            w5 = out(reg) _,
+            w6 = out(reg) _,
+            out("rdx") _,
+            options(nostack),
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use num_bigint::BigUint;
@@ -1178,6 +1575,14 @@ mod tests {
             let c0 = (&v[0] * &v[2] + (&bm - &v[1]) * &v[3]) * &r_inv % &bm;
             let c1 = (&v[0] * &v[3] + &v[1] * &v[2]) * &r_inv % &bm;
             assert_eq!((big(&got[0]), big(&got[1])), (c0.clone(), c1.clone()), "{a:x?} {b:x?}");
+            let mut w = [[0u64; N]; 4];
+            // SAFETY: as above, 4N words behind the output.
+            assert!(unsafe { mul_wide(a.as_ptr().cast(), b.as_ptr().cast(), &k, w.as_mut_ptr().cast()) });
+            let mr = &bm << (64 * N);
+            let w0 = (&v[0] * &v[2] + &mr - &v[1] * &v[3]) % &mr;
+            let w1 = &v[0] * &v[3] + &v[1] * &v[2];
+            let wide = |lo: &[u64; N], hi: &[u64; N]| big(lo) + (big(hi) << (64 * N));
+            assert_eq!((wide(&w[0], &w[1]), wide(&w[2], &w[3])), (w0, w1), "{a:x?} {b:x?}");
             // a·b + b·a and a·b + c·d with c, d random or extreme.
             let (c, d) = (b, a);
             let mut sum = [[0u64; N]; 2];
