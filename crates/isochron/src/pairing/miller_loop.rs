@@ -15,6 +15,7 @@ use crate::curve::short_weierstrass::{endomorphism, Affine};
 use crate::field::fp12::Fp12;
 use crate::field::fp2::{Fp2, Fp2Wide, TowerParams};
 use crate::field::fp6::Fp6;
+use crate::field::Field;
 
 /// The coefficients `(c0, c1, c2)` of one line; evaluated at `P = (xP, yP)` they give the
 /// sparse Fp12 element `c0·yP, c1·xP, c2` placed per [`TwistType`].
@@ -104,9 +105,10 @@ impl<T: TowerParams<N>, const N: usize> Acc<T, N> {
         let g = self.x * d;
         let h = e + f - g.double();
         self.x = lambda * h;
-        self.y = theta * (g - h) - e * self.y;
+        // The differences of products as sums of two products (one reduction per coefficient).
+        self.y = Field::sum_of_products(&theta, &(g - h), &-e, &self.y);
         self.z *= e;
-        let j = theta * qx - lambda * qy;
+        let j = Field::sum_of_products(&theta, qx, &-lambda, qy);
         [lambda, -theta, j]
     }
 }
