@@ -91,6 +91,13 @@ pub trait Field:
         *a0 * b0 + *a1 * b1
     }
 
+    /// `a0·b0 − a1·b1`. Fields with a fused [`Field::sum_of_products`] override it as
+    /// `a0·b0 + (−a1)·b1`.
+    #[inline(always)]
+    fn difference_of_products(a0: &Self, b0: &Self, a1: &Self, b1: &Self) -> Self {
+        *a0 * b0 - *a1 * b1
+    }
+
     /// `a·b − c²`. Fp2 overrides it with one reduction per coefficient, as
     /// [`Field::sum_of_products`].
     #[inline(always)]

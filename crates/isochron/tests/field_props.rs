@@ -59,6 +59,11 @@ macro_rules! field_tests {
                 }
 
                 #[test]
+                fn difference_of_products_is_two_products_subtracted(a in elem(), b in elem(), c in elem(), d in elem()) {
+                    prop_assert_eq!(F::difference_of_products(&a, &b, &c, &d), a * b - c * d);
+                }
+
+                #[test]
                 fn mul_minus_square_is_a_product_minus_a_square(a in elem(), b in elem(), c in elem()) {
                     prop_assert_eq!(F::mul_minus_square(&a, &b, &c), a * b - c.square());
                 }

@@ -45,11 +45,15 @@ macro_rules! field_axioms {
                 assert_eq!(a.square(), a * a);
                 assert_eq!(F::sum_of_products(&a, &b, &c, &a), a * b + c * a);
                 assert_eq!(F::mul_minus_square(&a, &b, &c), a * b - c * c);
+                assert_eq!(F::difference_of_products(&a, &b, &c, &a), a * b - c * a);
                 // Edge values through the double-width paths: −1 (largest coefficients), 0.
                 let m = -F::ONE;
                 assert_eq!(F::mul_minus_square(&m, &m, &a), F::ONE - a * a);
                 assert_eq!(F::mul_minus_square(&F::ZERO, &b, &m), -F::ONE);
                 assert_eq!(F::mul_minus_square(&a, &b, &F::ZERO), a * b);
+                assert_eq!(F::difference_of_products(&m, &m, &m, &m), F::ZERO);
+                assert_eq!(F::difference_of_products(&F::ZERO, &b, &m, &m), -F::ONE);
+                assert_eq!(F::sum_of_products(&m, &m, &m, &m), F::ONE.double());
                 assert_eq!(a.pow_vartime(&[5]), a * a * a * a * a);
                 assert_eq!(a.pow(&[0x1234_5678_9abc_def1, 3]), a.pow_vartime(&[0x1234_5678_9abc_def1, 3]));
                 let mut x = a;

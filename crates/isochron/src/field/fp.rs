@@ -540,6 +540,15 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     fn sum_of_products(a0: &Self, b0: &Self, a1: &Self, b1: &Self) -> Self {
         Fp::sum_of_products(a0, b0, a1, b1)
     }
+    /// `a0·b0 + (p − a1)·b1` where the field has the fused kernel, else two products.
+    #[inline(always)]
+    fn difference_of_products(a0: &Self, b0: &Self, a1: &Self, b1: &Self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if limbs::x86_64_adx::sum_of_products_supported(&P::MODULUS) && Self::own_adx_kernels() {
+            return Fp::sum_of_products(a0, b0, &a1.neg(), b1);
+        }
+        *a0 * b0 - *a1 * b1
+    }
     /// `a·b − c²` as the fused `a·b + (p − c)·c` where the field has that kernel (one
     /// reduction for both products), else a product and a square.
     #[inline(always)]

@@ -498,6 +498,11 @@ impl_tower_traits!(
         s.add_assign(&t);
         s.reduce_inline()
     },
+    /// `a0·b0 + (−a1)·b1` by [`Field::sum_of_products`] (one reduction per coefficient).
+    #[inline(always)]
+    fn difference_of_products(a0: &Self, b0: &Self, a1: &Self, b1: &Self) -> Self {
+        Field::sum_of_products(a0, b0, &a1.neg(), b1)
+    },
     /// The product at double width, minus the square at double width (two products: the
     /// one-kernel sum of products on `a·b + (−c)·c` runs six and measured no faster), and one
     /// reduction per coefficient.

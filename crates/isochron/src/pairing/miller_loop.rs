@@ -105,10 +105,10 @@ impl<T: TowerParams<N>, const N: usize> Acc<T, N> {
         let g = self.x * d;
         let h = e + f - g.double();
         self.x = lambda * h;
-        // The differences of products as sums of two products (one reduction per coefficient).
-        self.y = Field::sum_of_products(&theta, &(g - h), &-e, &self.y);
+        // The differences of products with one reduction per coefficient.
+        self.y = Field::difference_of_products(&theta, &(g - h), &e, &self.y);
         self.z *= e;
-        let j = Field::sum_of_products(&theta, qx, &-lambda, qy);
+        let j = Field::difference_of_products(&theta, qx, &lambda, qy);
         [lambda, -theta, j]
     }
 }

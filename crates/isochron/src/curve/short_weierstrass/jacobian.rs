@@ -125,7 +125,8 @@ impl<F: Field> Jacobian<F> {
         self.add_mixed_parts(q).0
     }
 
-    /// The mixed addition's formula (8M + 3S, 7 additions) with its `H` (the ratio `Z₃/Z₁`)
+    /// The mixed addition's formula (8M + 3S, 7 additions; `Y₃`'s two products as one difference
+    /// of products) with its `H` (the ratio `Z₃/Z₁`)
     /// and `R`: `H = x₂Z₁² − X₁`, `R = y₂Z₁³ − Y₁`, `X₃ = R² − H³ − 2X₁H²`,
     /// `Y₃ = R·(X₁H² − X₃) − Y₁H³`, `Z₃ = Z₁H` (the chord slope `R/(Z₁H)`; Cohen–Miyaji–Ono,
     /// Asiacrypt 1998, with `Z₂ = 1`). The sum is right when `Z₁ ≠ 0` and `H ≠ 0`.
@@ -137,7 +138,7 @@ impl<F: Field> Jacobian<F> {
         let hhh = h * hh;
         let v = self.x * hh;
         let x = r.square() - hhh - v.double();
-        let y = r * (v - x) - self.y * hhh;
+        let y = F::difference_of_products(&r, &(v - x), &self.y, &hhh);
         (Jacobian { x, y, z: self.z * h }, h, r)
     }
 
@@ -280,7 +281,7 @@ impl<F: Field> Jacobian<F> {
         let j = h * i;
         let v = u1 * i;
         let x = r.square() - j - v.double();
-        let y = r * (v - x) - (s1 * j).double();
+        let y = F::difference_of_products(&r, &(v - x), &s1.double(), &j);
         let z = ((self.z + q.z).square() - z1z1 - z2z2) * h;
         Jacobian { x, y, z }
     }
