@@ -9,6 +9,37 @@
 
 use crate::error::Error;
 
+// Assembly text for the x86-64 kernels below, from lists of register names and operand texts
+// (a register name `r3` becomes the operand placeholder `{r3}`).
+
+/// `op {r_i}, src_i` for each register and source operand, `$first` for the first and
+/// `$rest` for the others (`add`/`adc`; `mov`/`mov` loads).
+#[cfg(target_arch = "x86_64")]
+macro_rules! chain {
+    ($first:literal, $rest:literal; [$r0:ident $($r:ident)*]; [$s0:literal $($s:literal)*]) => {
+        concat!(
+            $first, " {", stringify!($r0), "}, ", $s0, "\n",
+            $($rest, " {", stringify!($r), "}, ", $s, "\n",)*
+        )
+    };
+}
+
+/// `mov dst_i, {r_i}` for each register.
+#[cfg(target_arch = "x86_64")]
+macro_rules! store {
+    ([$($r:ident)*]; [$($d:literal)*]) => {
+        concat!($("mov ", $d, ", {", stringify!($r), "}\n",)*)
+    };
+}
+
+/// `cmov<cc> {r_i}, src_i` for each register.
+#[cfg(target_arch = "x86_64")]
+macro_rules! cmov {
+    ($cc:literal; [$($r:ident)*]; [$($s:literal)*]) => {
+        concat!($("cmov", $cc, " {", stringify!($r), "}, ", $s, "\n",)*)
+    };
+}
+
 pub mod mont;
 pub mod p25519;
 #[cfg(target_arch = "x86_64")]

@@ -19,38 +19,6 @@ use core::arch::asm;
 
 use super::WideOp;
 
-/// `op {r_i}, src_i` for each register and source operand, `$first` for the first and
-/// `$rest` for the others (e.g. `add`, `adc`).
-macro_rules! chain {
-    ($first:literal, $rest:literal; [$r0:ident $($r:ident)*]; [$s0:literal $($s:literal)*]) => {
-        concat!(
-            $first, " {", stringify!($r0), "}, ", $s0, "\n",
-            $($rest, " {", stringify!($r), "}, ", $s, "\n",)*
-        )
-    };
-}
-
-/// `mov dst_i, {r_i}` for each register.
-macro_rules! store {
-    ([$($r:ident)*]; [$($d:literal)*]) => {
-        concat!($("mov ", $d, ", {", stringify!($r), "}\n",)*)
-    };
-}
-
-/// `mov {r_i}, src_i` for each register.
-macro_rules! load {
-    ([$($r:ident)*]; [$($s:literal)*]) => {
-        concat!($("mov {", stringify!($r), "}, ", $s, "\n",)*)
-    };
-}
-
-/// `cmov<cc> {r_i}, src_i` for each register.
-macro_rules! cmov {
-    ($cc:literal; [$($r:ident)*]; [$($s:literal)*]) => {
-        concat!($("cmov", $cc, " {", stringify!($r), "}, ", $s, "\n",)*)
-    };
-}
-
 /// Generates `add_mod`, `sub_mod` and `sub` bodies for one limb count from the operand lists
 /// of `a`, `b`, `o` (output) low and high halves and `m`.
 macro_rules! wide_ops {
@@ -68,10 +36,10 @@ macro_rules! wide_ops {
             // before it overwrites that word of `o`; only the declared registers change.
             unsafe {
                 asm!(
-                    load!([$($r)*]; $alo),
+                    chain!("mov", "mov"; [$($r)*]; $alo),
                     chain!("add", "adc"; [$($r)*]; $blo),
                     store!([$($r)*]; $olo),
-                    load!([$($r)*]; $ahi),
+                    chain!("mov", "mov"; [$($r)*]; $ahi),
                     chain!("adc", "adc"; [$($r)*]; $bhi),
                     store!([$($r)*]; $ohi),
                     chain!("sub", "sbb"; [$($r)*]; $m),
@@ -96,10 +64,10 @@ macro_rules! wide_ops {
             // SAFETY: as in the addition.
             unsafe {
                 asm!(
-                    load!([$($r)*]; $alo),
+                    chain!("mov", "mov"; [$($r)*]; $alo),
                     chain!("sub", "sbb"; [$($r)*]; $blo),
                     store!([$($r)*]; $olo),
-                    load!([$($r)*]; $ahi),
+                    chain!("mov", "mov"; [$($r)*]; $ahi),
                     chain!("sbb", "sbb"; [$($r)*]; $bhi),
                     "sbb {mask}, {mask}",
                     store!([$($r)*]; $ohi),
@@ -127,10 +95,10 @@ macro_rules! wide_ops {
             // SAFETY: as in the addition.
             unsafe {
                 asm!(
-                    load!([$($r)*]; $alo),
+                    chain!("mov", "mov"; [$($r)*]; $alo),
                     chain!("sub", "sbb"; [$($r)*]; $blo),
                     store!([$($r)*]; $olo),
-                    load!([$($r)*]; $ahi),
+                    chain!("mov", "mov"; [$($r)*]; $ahi),
                     chain!("sbb", "sbb"; [$($r)*]; $bhi),
                     store!([$($r)*]; $ohi),
                     a = in(reg) a,

@@ -159,31 +159,6 @@ pub unsafe fn mul_wide<const N: usize>(a: *const u64, b: *const u64, k: &Constan
     true
 }
 
-/// `op {r_i}, src_i` for each register and source operand, `$first` for the first and
-/// `$rest` for the others (`"mov"` loads).
-macro_rules! chain {
-    ($first:literal, $rest:literal; [$r0:ident $($r:ident)*]; [$s0:literal $($s:literal)*]) => {
-        concat!(
-            $first, " {", stringify!($r0), "}, ", $s0, "\n",
-            $($rest, " {", stringify!($r), "}, ", $s, "\n",)*
-        )
-    };
-}
-
-/// `mov dst_i, {r_i}` for each register.
-macro_rules! store {
-    ([$($r:ident)*]; [$($d:literal)*]) => {
-        concat!($("mov ", $d, ", {", stringify!($r), "}\n",)*)
-    };
-}
-
-/// `cmovz {r_i}, src_i` for each register.
-macro_rules! cmov_z {
-    ([$($r:ident)*]; [$($s:literal)*]) => {
-        concat!($("cmovz {", stringify!($r), "}, ", $s, "\n",)*)
-    };
-}
-
 /// `dst_i = x_i + y_i` through the registers (one carry chain).
 macro_rules! sum_into {
     ([$($r:ident)*]; $x:tt; $y:tt; [$($d:literal)*]) => {
@@ -215,10 +190,10 @@ macro_rules! wide_product {
 macro_rules! subtract_if_above {
     ([$($r:ident)*]; $m:tt; [$($d:literal)*]) => {
         concat!(
-            $("mov ", $d, ", {", stringify!($r), "}\n",)*
+            store!([$($r)*]; [$($d)*]),
             chain!("sub", "sbb"; [$($r)*]; $m),
-            $("cmovc {", stringify!($r), "}, ", $d, "\n",)*
-            $("mov ", $d, ", {", stringify!($r), "}\n",)*
+            cmov!("c"; [$($r)*]; [$($d)*]),
+            store!([$($r)*]; [$($d)*]),
         )
     };
 }
@@ -1325,7 +1300,7 @@ unsafe fn wide4(x0: *const u64, y0: *const u64, k: *const u64, o: *mut u64) {
                     "qword ptr [{b} + 24]"
                 ]),
             "test {lo}, {lo}",
-            cmov_z!([w0 w1 w2 w3]; [
+            cmov!("z"; [w0 w1 w2 w3]; [
                     "qword ptr [{a} + 32]" "qword ptr [{a} + 40]" "qword ptr [{a} + 48]"
                     "qword ptr [{a} + 56]"
                 ]),
@@ -1501,7 +1476,7 @@ unsafe fn wide6(x0: *const u64, y0: *const u64, k: *const u64, o: *mut u64) {
                     "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
                 ]),
             "test {lo}, {lo}",
-            cmov_z!([w0 w1 w2 w3 w4 w5]; [
+            cmov!("z"; [w0 w1 w2 w3 w4 w5]; [
                     "qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]"
                     "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"
                 ]),
