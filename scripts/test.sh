@@ -62,22 +62,18 @@ fi
 step "cargo test --workspace, feature parallel on (release optimizations, profile ci)"
 cargo test --workspace --profile ci --locked --features isochron/parallel
 
-# ---- habits: feature `parallel` off (issue 10, item 7) ----------------------------------------
+# ---- habits: feature `parallel` off (issue 10, item 7); issue 12: the verified field backend --
 # The run above has `parallel` on (named explicitly; the benchmark crate enables it as well).
-# Only the library has code behind the feature, so only its tests (unit, integration, doctests)
-# run again with it off; the CLI, benchmark and checker crates are not re-run.
-step "cargo test -p isochron, feature parallel off"
-cargo test -p isochron --profile ci --locked --no-default-features --features std
-# ---- end parallel off ------------------------------------------------------------------------
-
-# ---- issue 12: the formally verified field backend --------------------------------------------
-# With `fiat`, secp256k1's and P-256's fields compute with fiat-crypto's generated code: the
-# library's whole suite runs again on it (and its lint), and `field::fiat`'s unit test compares
-# the two backends on random inputs.
-step "cargo test -p isochron, feature fiat (fiat-crypto field backend)"
+# Only the library has code behind either feature, so only its tests (unit, integration,
+# doctests) run again, once, with `parallel` off and `fiat` on: secp256k1's and P-256's fields
+# then compute with fiat-crypto's generated code, and `field::fiat`'s unit test compares the two
+# backends on random inputs. The two features touch disjoint code, so one build covers both
+# (a build of the library's tests is most of a run's time). The CLI, benchmark and checker
+# crates are not re-run.
+step "cargo test -p isochron, feature parallel off, feature fiat (fiat-crypto field backend)"
 cargo clippy -p isochron --all-targets --locked --features fiat -- -D warnings
-cargo test -p isochron --profile ci --locked --features fiat,parallel
-# ---- end fiat -------------------------------------------------------------------------------
+cargo test -p isochron --profile ci --locked --no-default-features --features std,fiat
+# ---- end parallel off, fiat -------------------------------------------------------------------
 
 # The rust-eth-kzg peers live in a build of their own (isochron-bench's `rust-eth-kzg` feature
 # changes blst's build for every peer): their lint and their agreement with c-kzg and isochron.
