@@ -22,7 +22,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n=== %s\n' "$*"; }
+# Each step's header carries the seconds since the start (CI's limit is 90 minutes on 2 cores).
+step() { printf '\n=== [%ss] %s\n' "$SECONDS" "$*"; }
 
 # Rust comes from rustup (on every machine of the project's kind); rustfmt and clippy are
 # rustup components of the same toolchain.
