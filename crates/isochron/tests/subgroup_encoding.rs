@@ -26,6 +26,9 @@ where
         let def = definition(&p);
         assert_eq!(C::is_torsion_free_vartime(&p), def);
         outside += !def as u32;
+        // [r]P lies in the cofactor part only: outside the subgroup unless it is the identity.
+        let cofactor_part = p.mul_limbs_vartime(&<C::ScalarParams as FieldParams<4>>::MODULUS);
+        assert_eq!(C::is_torsion_free_vartime(&cofactor_part), bool::from(cofactor_part.is_identity()));
         let q = Projective::<C>::generator().mul(&Scalar::<C>::random(&mut rng));
         assert!(C::is_torsion_free_vartime(&q));
     }
