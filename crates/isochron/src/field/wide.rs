@@ -221,15 +221,20 @@ impl<P: FieldParams<N>, const N: usize> FpWide<P, N> {
         }
         let mut hi_top = 0;
         sbb(bw, top, carry, &mut hi_top);
-        let mut d = [0u64; N];
         let mut bw = 0;
-        for ((di, &vi), &m) in d.iter_mut().zip(&v[1]).zip(&P::MODULUS) {
-            bw = sbb(bw, vi, m, di);
+        for (vi, &m) in v[1].iter_mut().zip(&P::MODULUS) {
+            let x = *vi;
+            bw = sbb(bw, x, m, vi);
         }
         sbb(bw, hi_top, 0, &mut hi_top);
-        // `hi_top` is all ones exactly when V_hi < p (the subtraction borrowed).
-        out.w[0] = v[0];
-        out.w[1] = crate::limbs::select(&d, &v[1], hi_top);
+        // `hi_top` is all ones exactly when V_hi < p (the subtraction borrowed): p goes back in
+        // by a masked carry chain (LLVM turned a limb select into vector shuffles here).
+        let mut c = 0;
+        for (vi, &m) in v[1].iter_mut().zip(&P::MODULUS) {
+            let x = *vi;
+            c = adc(c, x, m & hi_top, vi);
+        }
+        out.w = v;
     }
 
     /// `(μ, s + 60)` of [`Self::mul_small_add_into`]: `μ = ⌊2^(s+64)/T⌋ < 2^64` with `2^s ≤ T`.
