@@ -2,6 +2,8 @@
 //! the hard part `(p⁴ − p² + 1)/r`, which works in the cyclotomic subgroup (inverse =
 //! conjugate, Granger–Scott squarings).
 
+use alloc::vec::Vec;
+
 use super::{Family, MillerLoopOutput, PairingParams};
 
 /// `f^((p¹² − 1)/r)`.
@@ -29,7 +31,7 @@ pub(super) fn final_exponentiation<E: PairingParams<N>, const N: usize>(
 /// sparse BLS12-381 parameter, 4 for BN254's dense `u` (16 products instead of 23). The digits
 /// and the table indices depend on the public parameter only.
 fn exp_by_param<E: PairingParams<N>, const N: usize>(f: &MillerLoopOutput<E, N>) -> MillerLoopOutput<E, N> {
-    let (digits, len, w) = param_digits(E::PARAM);
+    let (digits, w) = param_digits(E::PARAM);
     // table[i] = f^(2i + 1).
     let mut table = [*f; 1 << (MAX_WINDOW - 2)];
     if w > 2 {
@@ -38,7 +40,7 @@ fn exp_by_param<E: PairingParams<N>, const N: usize>(f: &MillerLoopOutput<E, N>)
             table[i] = table[i - 1] * f2;
         }
     }
-    let odd_power = |d: i8| {
+    let odd_power = |d: i16| {
         let t = table[(d.unsigned_abs() as usize - 1) / 2];
         if d > 0 {
             t
@@ -46,9 +48,10 @@ fn exp_by_param<E: PairingParams<N>, const N: usize>(f: &MillerLoopOutput<E, N>)
             t.conjugate()
         }
     };
-    let mut r = odd_power(digits[len - 1]); // the leading digit is positive
+    let (&top, rest) = digits.split_last().expect("the parameter is nonzero");
+    let mut r = odd_power(top); // the leading digit is positive
     let mut run = 0;
-    for &d in digits[..len - 1].iter().rev() {
+    for &d in rest.iter().rev() {
         run += 1;
         if d != 0 {
             r = r.cyclotomic_square_n(run);
@@ -67,36 +70,20 @@ fn exp_by_param<E: PairingParams<N>, const N: usize>(f: &MillerLoopOutput<E, N>)
 /// The widest window [`param_digits`] tries.
 const MAX_WINDOW: u32 = 5;
 
-/// The width-`w` NAF of `k > 0` (least significant digit first: odd digits `|d| < 2^(w−1)`,
-/// at least `w − 1` zeros after each nonzero one), its length and `w`, for the `w` in
-/// `2..=MAX_WINDOW` whose exponentiation costs the fewest Fp12 multiplications (the table's
-/// `2^(w−2) − 1` plus one per nonzero digit after the first; a squaring counted as half a
-/// multiplication).
-fn param_digits(k: u64) -> ([i8; 66], usize, u32) {
-    let mut best = ([0i8; 66], 0, 0, u32::MAX);
-    for w in 2..=MAX_WINDOW {
-        let (mut digits, mut len, mut nonzero) = ([0i8; 66], 0, 0u32);
-        let mut k = k as u128;
-        while k != 0 {
-            if k & 1 == 1 {
-                let mut d = (k & ((1 << w) - 1)) as i64;
-                if d >= 1 << (w - 1) {
-                    d -= 1 << w;
-                }
-                digits[len] = d as i8;
-                k = (k as i128 - d as i128) as u128;
-                nonzero += 1;
-            }
-            k >>= 1;
-            len += 1;
-        }
+/// The width-`w` NAF of `k > 0` ([`crate::curve::wnaf`], least significant digit first) and `w`,
+/// for the `w` in `2..=MAX_WINDOW` whose exponentiation costs the fewest Fp12 multiplications
+/// (the table's `2^(w−2) − 1` plus one per nonzero digit after the first; a squaring counted as
+/// half a multiplication).
+fn param_digits(k: u64) -> (Vec<i16>, u32) {
+    let cost = |digits: &[i16], w: u32| {
+        let nonzero = digits.iter().filter(|&&d| d != 0).count() as u32;
         let (table_muls, table_squares) = if w > 2 { ((1 << (w - 2)) - 1, 1) } else { (0, 0) };
-        let cost = 2 * (table_muls + nonzero - 1) + table_squares + len as u32 - 1;
-        if cost < best.3 {
-            best = (digits, len, w, cost);
-        }
-    }
-    (best.0, best.1, best.2)
+        2 * (table_muls + nonzero - 1) + table_squares + digits.len() as u32 - 1
+    };
+    (2..=MAX_WINDOW)
+        .map(|w| (crate::curve::wnaf(&[k], w), w))
+        .min_by_key(|(digits, w)| cost(digits, *w))
+        .expect("a nonempty range of widths")
 }
 
 /// BLS12 hard part, Hayashida–Hayasaka–Teruya (eprint 2020/875, §4): with the family
@@ -145,12 +132,12 @@ mod tests {
     fn param_digits_are_a_wnaf() {
         // 2^64 − 1 has the NAF 2^64 − 1: two digits, so the plain NAF is cheapest.
         for (k, want_w) in [(0x44E9_92B4_4A69_09F1u64, 4), (0xd201_0000_0001_0000, 2), (1, 2), (u64::MAX, 2)] {
-            let (digits, len, w) = param_digits(k);
-            let value = digits[..len].iter().rev().fold(0i128, |acc, &d| 2 * acc + d as i128);
+            let (digits, w) = param_digits(k);
+            let value = digits.iter().rev().fold(0i128, |acc, &d| 2 * acc + d as i128);
             assert_eq!(value, k as i128, "{k:#x}");
-            assert!(digits[len - 1] > 0);
+            assert!(digits[digits.len() - 1] > 0);
             let mut last = None;
-            for (i, &d) in digits[..len].iter().enumerate() {
+            for (i, &d) in digits.iter().enumerate() {
                 if d != 0 {
                     assert!(d % 2 != 0 && d.unsigned_abs() < 1 << (w - 1), "{k:#x}: digit {d}");
                     if let Some(j) = last {
