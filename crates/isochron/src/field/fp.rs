@@ -392,6 +392,30 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         Self::reduce_below_2p(a).mul(&Self::reduce_below_2p(b))
     }
 
+    /// `3t − 2z` (`subtract`) or `3t + 2z`: the combinations of the cyclotomic squarings. One
+    /// MULX/ADCX/ADOX pass where this field runs the ADX kernels and `5p < 2^(64N)`
+    /// ([`limbs::x86_64_adx::three_two`]: the sum formed without reduction, one estimated
+    /// quotient), otherwise three modular operations. Constant time in `t` and `z`.
+    #[inline(always)]
+    pub(crate) fn three_two(t: &Self, z: &Self, subtract: bool) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(k) = &Self::THREE_TWO {
+            if Self::own_adx_kernels() {
+                // SAFETY: `own_adx_kernels()` confirmed BMI2 and ADX.
+                return Self::from_mont_limbs(unsafe {
+                    limbs::x86_64_adx::three_two(&t.mont, &z.mont, subtract, &P::MODULUS, k)
+                });
+            }
+        }
+        let d = if subtract { t.sub(z) } else { t.add(z) };
+        d.double().add(t)
+    }
+
+    /// The constants of [`limbs::x86_64_adx::three_two`] for this field, if it has them.
+    #[cfg(target_arch = "x86_64")]
+    const THREE_TWO: Option<limbs::x86_64_adx::ThreeTwoConstants> =
+        limbs::x86_64_adx::ThreeTwoConstants::new(&P::MODULUS);
+
     /// `x mod p` for `x < 2p`: `x − p` where that does not borrow, selected by a mask behind a
     /// barrier (without it LLVM turns the selection into a conditional move, which the
     /// constant-time checker reports).

@@ -20,7 +20,7 @@ use rand_core::RngCore;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use zeroize::Zeroize;
 
-use super::fp::impl_field_ops;
+use super::fp::{impl_field_ops, Fp};
 use super::fp2::{impl_tower_traits, Fp2, Fp2Wide, TowerParams};
 use super::fp6::{Fp6, Fp6Wide};
 use super::Field;
@@ -353,11 +353,11 @@ fn cross_term<T: TowerParams<N>, const N: usize>(
 /// `3t − 2z`.
 #[inline(always)]
 fn three_minus_two<T: TowerParams<N>, const N: usize>(t: &Fp2<T, N>, z: &Fp2<T, N>) -> Fp2<T, N> {
-    t.sub(z).double().add(t)
+    Fp2::new(Fp::three_two(&t.c0, &z.c0, true), Fp::three_two(&t.c1, &z.c1, true))
 }
 
 /// `3t + 2z`.
 #[inline(always)]
 fn three_plus_two<T: TowerParams<N>, const N: usize>(t: &Fp2<T, N>, z: &Fp2<T, N>) -> Fp2<T, N> {
-    t.add(z).double().add(t)
+    Fp2::new(Fp::three_two(&t.c0, &z.c0, false), Fp::three_two(&t.c1, &z.c1, false))
 }

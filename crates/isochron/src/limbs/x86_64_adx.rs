@@ -661,10 +661,12 @@ mod crandall;
 mod full;
 pub mod p25519;
 mod sum_of_products;
+mod three_two;
 #[macro_use]
 mod wide;
 pub mod fp2_mul;
 pub use sum_of_products::{mul_sum2, supports as sum_of_products_supported};
+pub use three_two::{three_two, Constants as ThreeTwoConstants};
 pub use wide::{mul_wide, redc};
 
 #[cfg(test)]
