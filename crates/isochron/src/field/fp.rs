@@ -411,6 +411,35 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         d.double().add(t)
     }
 
+    /// `k·a − b` (`subtract`) or `k·a + b` for a small public `1 ≤ k ≤ 15`: one MULX/ADCX/ADOX
+    /// pass where this field runs the ADX kernels and has four words below `2^254`
+    /// ([`limbs::x86_64_adx::small_mul_add`]; BN254's multiplication by `ξ = 9 + u`), otherwise
+    /// doublings and additions. Constant time in `a` and `b`.
+    #[inline(always)]
+    pub(crate) fn small_mul_add(a: &Self, k: u64, b: &Self, subtract: bool) -> Option<Self> {
+        #[cfg(target_arch = "x86_64")]
+        if let (Some(c), Ok(m), Ok(am), Ok(bm)) = (
+            &Self::SMALL_MUL_ADD,
+            <&[u64; 4]>::try_from(P::MODULUS.as_slice()),
+            <&[u64; 4]>::try_from(a.mont.as_slice()),
+            <&[u64; 4]>::try_from(b.mont.as_slice()),
+        ) {
+            if Self::own_adx_kernels() {
+                // SAFETY: `own_adx_kernels()` confirmed BMI2 and ADX.
+                let r = unsafe { limbs::x86_64_adx::small_mul_add(am, k, bm, subtract, m, c) };
+                let mut out = [0u64; N];
+                out.copy_from_slice(&r);
+                return Some(Self::from_mont_limbs(out));
+            }
+        }
+        None
+    }
+
+    /// The constants of [`limbs::x86_64_adx::small_mul_add`] for this field, if it has them.
+    #[cfg(target_arch = "x86_64")]
+    const SMALL_MUL_ADD: Option<limbs::x86_64_adx::SmallMulAddConstants> =
+        limbs::x86_64_adx::SmallMulAddConstants::new(&P::MODULUS);
+
     /// The constants of [`limbs::x86_64_adx::three_two`] for this field, if it has them.
     #[cfg(target_arch = "x86_64")]
     const THREE_TWO: Option<limbs::x86_64_adx::ThreeTwoConstants> =

@@ -306,6 +306,14 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
     #[inline(always)]
     pub fn mul_by_nonresidue(&self) -> Self {
         let [x, y] = T::XI;
+        if y == 1 && (1..=15).contains(&x) {
+            // BN254's ξ = 9 + u: `x·a0 − a1` and `x·a1 + a0`, one pass each where there is a kernel.
+            if let (Some(c0), Some(c1)) =
+                (Fp::small_mul_add(&self.c0, x, &self.c1, true), Fp::small_mul_add(&self.c1, x, &self.c0, false))
+            {
+                return Self::new(c0, c1);
+            }
+        }
         let add = |a: &Fp<T::Fp, N>, b: &Fp<T::Fp, N>| a.add(b);
         let c0 = mul_small(&self.c0, x, add).sub(&mul_small(&self.c1, y, add));
         let c1 = mul_small(&self.c1, x, add).add(&mul_small(&self.c0, y, add));

@@ -660,11 +660,13 @@ macro_rules! sqr4_product {
 mod crandall;
 mod full;
 pub mod p25519;
+mod small_mul_add;
 mod sum_of_products;
 mod three_two;
 #[macro_use]
 mod wide;
 pub mod fp2_mul;
+pub use small_mul_add::{small_mul_add, Constants as SmallMulAddConstants};
 pub use sum_of_products::{mul_sum2, supports as sum_of_products_supported};
 pub use three_two::{three_two, Constants as ThreeTwoConstants};
 pub use wide::{mul_wide, redc};
