@@ -61,7 +61,9 @@ fn halve<T: TowerParams<N>, const N: usize>(a: &Fp2<T, N>) -> Fp2<T, N> {
     Fp2::new(a.c0.halve(), a.c1.halve())
 }
 
-/// A G2 point in projective coordinates during the loop.
+/// A G2 point in projective coordinates during the loop. For a D-twist (`b' = b/ξ`) `z` holds
+/// `Z/ξ` ([`walk_lines`]): then `3b'Z² = 3b·ξ·(Z/ξ)²`, with `b` the small coefficient of G1,
+/// costs a multiplication by `ξ` and by `3b` instead of a product with the constant `3b'`.
 struct Acc<T: TowerParams<N>, const N: usize> {
     x: Fp2<T, N>,
     y: Fp2<T, N>,
@@ -69,12 +71,17 @@ struct Acc<T: TowerParams<N>, const N: usize> {
 }
 
 impl<T: TowerParams<N>, const N: usize> Acc<T, N> {
-    /// `T ← 2T` and the tangent line at `T` (eprint 2010/526, eq. (11); `b3 = 3b'`).
-    fn double(&mut self, mul_by_3b: impl Fn(&Fp2<T, N>) -> Fp2<T, N>) -> Line<N, T> {
+    /// `T ← 2T` and the tangent line at `T` (eprint 2010/526, eq. (11)), with `e_of(Z²) = 3b'Z²`
+    /// and `scale` the factor `Z` carries (`ξ` for a D-twist, see [`Acc`]).
+    fn double(
+        &mut self,
+        e_of: impl Fn(&Fp2<T, N>) -> Fp2<T, N>,
+        scale: impl Fn(&Fp2<T, N>) -> Fp2<T, N>,
+    ) -> Line<N, T> {
         let a = halve(&(self.x * self.y));
         let b = self.y.square();
         let c = self.z.square();
-        let e = mul_by_3b(&c);
+        let e = e_of(&c);
         let f = e.double() + e;
         let g = halve(&(b + f));
         let h = (self.y + self.z).square() - (b + c);
@@ -90,18 +97,19 @@ impl<T: TowerParams<N>, const N: usize> Acc<T, N> {
         }
         self.y = y.reduce();
         self.z = b * h;
-        [-h, j.double() + j, i]
+        [-scale(&h), j.double() + j, i]
     }
 
     /// `T ← T + Q` for an affine `Q` and the line through `T` and `Q` (eprint 2010/526,
-    /// eq. (12)).
-    fn add(&mut self, qx: &Fp2<T, N>, qy: &Fp2<T, N>) -> Line<N, T> {
-        let theta = self.y - *qy * self.z;
-        let lambda = self.x - *qx * self.z;
+    /// eq. (12)); `sq` is `Q`'s coordinates times the factor `Z` carries, `scale` that factor.
+    fn add(&mut self, q: &[Fp2<T, N>; 2], sq: &[Fp2<T, N>; 2], scale: impl Fn(&Fp2<T, N>) -> Fp2<T, N>) -> Line<N, T> {
+        let [qx, qy] = q;
+        let theta = self.y - sq[1] * self.z;
+        let lambda = self.x - sq[0] * self.z;
         let c = theta.square();
         let d = lambda.square();
         let e = lambda * d;
-        let f = self.z * c;
+        let f = scale(&(self.z * c));
         let g = self.x * d;
         let h = e + f - g.double();
         self.x = lambda * h;
@@ -117,25 +125,40 @@ impl<T: TowerParams<N>, const N: usize> Acc<T, N> {
 /// with `true` for the first line of a loop digit (where the accumulator is squared first) and
 /// `false` for the others (the addition lines and the BN Frobenius lines).
 fn walk_lines<E: PairingParams<N>, const N: usize>(q: &Affine<E::G2>, mut emit: impl FnMut(&Line<N, E::Tower>, bool)) {
-    let (qx, qy) = (q.x(), q.y());
-    let mut t = Acc { x: qx, y: qy, z: Fp2::ONE };
-    let mul_by_3b = |v: &Fp2<E::Tower, N>| <E::G2 as crate::curve::short_weierstrass::SwCurve>::mul_by_3b(v);
-    let neg_qy = -qy;
+    use crate::curve::short_weierstrass::SwCurve;
+    type F<E, const N: usize> = Fp2<<E as PairingParams<N>>::Tower, N>;
+    // A D-twist's point carries Z/ξ (see `Acc`): Q starts as (ξx : ξy : ξ).
+    let d_twist = E::TWIST == TwistType::D;
+    let scale = |v: &F<E, N>| if d_twist { v.mul_by_nonresidue() } else { *v };
+    let e_of = |c: &F<E, N>| {
+        if d_twist {
+            let t = c.mul_by_nonresidue();
+            Fp2::new(E::G1::mul_by_3b(&t.c0), E::G1::mul_by_3b(&t.c1))
+        } else {
+            E::G2::mul_by_3b(c)
+        }
+    };
+    let with_scaled = |x: F<E, N>, y: F<E, N>| ([x, y], [scale(&x), scale(&y)]);
+    let (q, sq) = with_scaled(q.x(), q.y());
+    let (neg_q, neg_sq) = ([q[0], -q[1]], [sq[0], -sq[1]]);
+    let mut t = Acc { x: sq[0], y: sq[1], z: Fp2::ONE };
     for d in loop_digits::<E, N>() {
-        emit(&t.double(mul_by_3b), true);
+        emit(&t.double(e_of, scale), true);
         match d {
-            1 => emit(&t.add(&qx, &qy), false),
-            -1 => emit(&t.add(&qx, &neg_qy), false),
+            1 => emit(&t.add(&q, &sq, scale), false),
+            -1 => emit(&t.add(&neg_q, &neg_sq, scale), false),
             _ => {}
         }
     }
     if E::FAMILY == Family::Bn {
         // Q1 = ψ(Q), Q2 = −ψ²(Q): the p-power Frobenius carried to the twist.
         let (cx, cy) = endomorphism::psi_coefficients::<E::Tower, N>(E::TWIST == TwistType::M);
-        let (q1x, q1y) = (qx.conjugate() * cx, qy.conjugate() * cy);
+        let (q1x, q1y) = (q[0].conjugate() * cx, q[1].conjugate() * cy);
         let (q2x, q2y) = (q1x.conjugate() * cx, q1y.conjugate() * cy);
-        emit(&t.add(&q1x, &q1y), false);
-        emit(&t.add(&q2x, &-q2y), false);
+        let (q1, sq1) = with_scaled(q1x, q1y);
+        let (q2, sq2) = with_scaled(q2x, -q2y);
+        emit(&t.add(&q1, &sq1, scale), false);
+        emit(&t.add(&q2, &sq2, scale), false);
     }
 }
 
@@ -271,5 +294,23 @@ impl<E: PairingParams<N>, const N: usize> Accumulator<E, N> {
         } else {
             f
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::curve::short_weierstrass::SwCurve;
+    use crate::curves::bn254;
+
+    /// The D-twist's scaled `Z` ([`Acc`]) relies on `b' = b/ξ` with `b` G1's coefficient.
+    #[test]
+    fn d_twist_coefficient_is_b_over_xi() {
+        fn check<E: PairingParams<N>, const N: usize>() {
+            assert!(E::TWIST == TwistType::D);
+            let b = <E::G2 as SwCurve>::B.mul_by_nonresidue();
+            assert_eq!(b, Fp2::new(<E::G1 as SwCurve>::B, Field::ZERO));
+        }
+        check::<bn254::Bn254, 4>();
     }
 }
