@@ -14,6 +14,8 @@
 
 use core::arch::asm;
 
+use super::three_two::{final_4, fold_4};
+
 /// The constants of the kernel for one modulus: `μ`, `e` and the words of `2^256 − m`.
 #[derive(Clone, Copy, Debug)]
 pub struct Constants {
@@ -30,86 +32,53 @@ impl Constants {
         if top < 1 << 59 {
             return None;
         }
-        let e = 63 - (top + 1).leading_zeros();
-        let mu = ((1u128 << (64 + e)) / (top as u128 + 1)) as u64;
-        let mut words = [mu, e as u64, 0, 0, 0, 0];
-        let mut carry = 1u64;
-        let mut i = 0;
-        while i < 4 {
-            let (s, c) = (!m[i]).overflowing_add(carry);
-            words[2 + i] = s;
-            carry = c as u64;
-            i += 1;
-        }
+        let [mu, e] = super::three_two::quotient_estimate(top);
+        let neg = super::three_two::negated(m);
+        let words = [mu, e, neg[0], neg[1], neg[2], neg[3]];
         Some(Constants { words })
     }
 }
 
-/// `r = k·a` into `r0..r3, w` (`RDX = k`), then `$sum` adds `b` or `m − b` into the five words;
+/// `r = k·a` into `r0..r3, w` (`RDX` = the factor `k`), then `$sum` adds `b` or `m − b` into the five words;
 /// then the shared estimate, fold and final subtraction.
 macro_rules! small_mul_add_kernel {
     ($name:ident, $sum:expr) => {
         #[inline(always)]
-        unsafe fn $name(a: *const u64, b: *const u64, k: u64, m: *const u64, c: *const u64) -> [u64; 4] {
+        unsafe fn $name(a: *const u64, b: *const u64, factor: u64, m: *const u64, c: *const u64) -> [u64; 4] {
             let (r0, r1, r2, r3): (u64, u64, u64, u64);
             // SAFETY: the caller's pointers hold 4 words (`c` the 6 of `Constants`); the block
             // reads only those, writes only its register operands and does not touch the stack.
             unsafe {
                 asm!(
-                    "mulx {h0}, {r0}, [{a}]",
-                    "mulx {h1}, {r1}, [{a} + 8]",
-                    "mulx {h2}, {r2}, [{a} + 16]",
+                    "mulx {lo}, {r0}, [{a}]",
+                    "mulx {t}, {r1}, [{a} + 8]",
+                    "mulx {z}, {r2}, [{a} + 16]",
                     "mulx {w}, {r3}, [{a} + 24]",
-                    "add {r1}, {h0}",
-                    "adc {r2}, {h1}",
-                    "adc {r3}, {h2}",
+                    "add {r1}, {lo}",
+                    "adc {r2}, {t}",
+                    "adc {r3}, {z}",
                     "adc {w}, 0",
                     $sum,
                     // q̂ = ⌊⌊r/2^194⌋·μ / 2^(64+e)⌋.
-                    "mov {h0}, {r3}",
-                    "shrd {h0}, {w}, 2",
-                    "mov rdx, {h0}",
-                    "mulx {h1}, {h2}, [{c}]",
-                    "mov {h2}, [{c} + 8]",
-                    "shrx rdx, {h1}, {h2}",
-                    // r += q̂·(2^256 − m) mod 2^256: low words on ADCX, high words on ADOX.
-                    "xor {h0}, {h0}",
-                    "mulx {h1}, {h0}, [{c} + 16]",
-                    "adcx {r0}, {h0}",
-                    "mulx {h2}, {h0}, [{c} + 24]",
-                    "adcx {r1}, {h0}",
-                    "adox {r1}, {h1}",
-                    "mulx {h1}, {h0}, [{c} + 32]",
-                    "adcx {r2}, {h0}",
-                    "adox {r2}, {h2}",
-                    "mulx {h2}, {h0}, [{c} + 40]",
-                    "adcx {r3}, {h0}",
-                    "adox {r3}, {h1}",
-                    // r −= m, and m back where that borrows.
-                    "sub {r0}, [{m}]",
-                    "sbb {r1}, [{m} + 8]",
-                    "sbb {r2}, [{m} + 16]",
-                    "sbb {r3}, [{m} + 24]",
-                    "sbb rdx, rdx",
-                    "neg rdx",
-                    "xor {h0}, {h0}",
-                    "mulx {h1}, {h0}, [{m}]",
-                    "adcx {r0}, {h0}",
-                    "mulx {h1}, {h0}, [{m} + 8]",
-                    "adcx {r1}, {h0}",
-                    "mulx {h1}, {h0}, [{m} + 16]",
-                    "adcx {r2}, {h0}",
-                    "mulx {h1}, {h0}, [{m} + 24]",
-                    "adcx {r3}, {h0}",
+                    "mov {lo}, {r3}",
+                    "shrd {lo}, {w}, 2",
+                    "mov rdx, {lo}",
+                    "mulx {t}, {z}, [{k}]",
+                    "mov {z}, [{k} + 8]",
+                    "shrx rdx, {t}, {z}",
+                    "xor {lo}, {lo}",
+                    // r += q̂·(2^256 − m) mod 2^256; r −= m, and m back where that borrows.
+                    fold_4!(),
+                    final_4!(),
                     a = in(reg) a,
                     b = in(reg) b,
                     m = in(reg) m,
-                    c = in(reg) c,
-                    inout("rdx") k => _,
+                    k = in(reg) c,
+                    inout("rdx") factor => _,
                     w = out(reg) _,
-                    h0 = out(reg) _,
-                    h1 = out(reg) _,
-                    h2 = out(reg) _,
+                    lo = out(reg) _,
+                    t = out(reg) _,
+                    z = out(reg) _,
                     r0 = out(reg) r0,
                     r1 = out(reg) r1,
                     r2 = out(reg) r2,

@@ -35,20 +35,38 @@ impl Constants {
         if (N != 4 && N != 6) || top >= u64::MAX / 5 - 1 {
             return None;
         }
-        let e = 63 - (top + 1).leading_zeros();
-        let mu = ((1u128 << (64 + e)) / (top as u128 + 1)) as u64;
-        let mut words = [mu, e as u64, 0, 0, 0, 0, 0, 0];
-        // 2^(64N) − m = (!m) + 1.
-        let mut carry = 1u64;
+        let [mu, e] = quotient_estimate(top);
+        let mut words = [mu, e, 0, 0, 0, 0, 0, 0];
+        let neg = negated(m);
         let mut i = 0;
         while i < N {
-            let (s, c) = (!m[i]).overflowing_add(carry);
-            words[2 + i] = s;
-            carry = c as u64;
+            words[2 + i] = neg[i];
             i += 1;
         }
         Some(Constants { words })
     }
+}
+
+/// `[μ, e]` of the one-word quotient estimate `⌊t·μ / 2^(64+e)⌋ ≤ ⌊t/(top + 1)⌋` for a divisor
+/// whose leading 64-bit word (at the scale of `t`) is `top ≥ 1`: `e = ⌊log₂(top + 1)⌋`, `μ =
+/// ⌊2^(64+e)/(top + 1)⌋` (so `μ < 2^64`).
+pub(super) const fn quotient_estimate(top: u64) -> [u64; 2] {
+    let e = 63 - (top + 1).leading_zeros();
+    [((1u128 << (64 + e)) / (top as u128 + 1)) as u64, e as u64]
+}
+
+/// The words of `2^(64N) − m` (`(!m) + 1`), which turn a subtraction of `q·m` into an addition.
+pub(super) const fn negated<const N: usize>(m: &[u64; N]) -> [u64; N] {
+    let mut out = [0u64; N];
+    let mut carry = 1u64;
+    let mut i = 0;
+    while i < N {
+        let (s, c) = (!m[i]).overflowing_add(carry);
+        out[i] = s;
+        carry = c as u64;
+        i += 1;
+    }
+    out
 }
 
 /// Generates one kernel: `$first` forms `r = 3t ± …` in the registers `r0..`, the rest is shared.
@@ -175,10 +193,7 @@ macro_rules! fold_4 {
 macro_rules! fold_6 {
     () => {
         concat!(
-            "mulx {t}, {lo}, [{k} + 16]\n adcx {r0}, {lo}\n",
-            "mulx {z}, {lo}, [{k} + 24]\n adcx {r1}, {lo}\n adox {r1}, {t}\n",
-            "mulx {t}, {lo}, [{k} + 32]\n adcx {r2}, {lo}\n adox {r2}, {z}\n",
-            "mulx {z}, {lo}, [{k} + 40]\n adcx {r3}, {lo}\n adox {r3}, {t}\n",
+            fold_4!(),
             "mulx {t}, {lo}, [{k} + 48]\n adcx {r4}, {lo}\n adox {r4}, {z}\n",
             "mulx {z}, {lo}, [{k} + 56]\n adcx {r5}, {lo}\n adox {r5}, {t}\n",
         )
@@ -215,6 +230,9 @@ macro_rules! final_6 {
         )
     };
 }
+
+// The shared tail of the one-pass kernels (also `small_mul_add`'s).
+pub(super) use {final_4, fold_4};
 
 three_two_kernel!(sub4, 4, [r0 r1 r2 r3], stage_4!(sub), quotient!("r3"), fold_4!(), final_4!());
 three_two_kernel!(add4, 4, [r0 r1 r2 r3], stage_4!(add), quotient!("r3"), fold_4!(), final_4!());
