@@ -65,10 +65,10 @@ impl SwCurve for G1Curve {
     const B: Fp = Fp::from_u64(3);
     const GENERATOR: (Fp, Fp) = (Fp::from_u64(1), Fp::from_u64(2));
 
-    /// `3b = 9`: `9x` in one pass where the field has the kernel, else `8x + x`.
+    /// `3b = 9`: `9x + 0` in one pass where the field has the kernel (`Fp::small_mul_add`).
     #[inline(always)]
     fn mul_by_3b(x: &Fp) -> Fp {
-        Fp::small_mul_add(x, 9, &Fp::ZERO, false).unwrap_or_else(|| x.double().double().double() + x)
+        Fp::small_mul_add(x, 9, &Fp::ZERO, false)
     }
 
     /// GLV with `φ` (`phi`), eigenvalue `λ = −(36u³ + 18u² + 6u + 2)` (see `G1_LATTICE`).

@@ -414,9 +414,9 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// `k·a − b` (`subtract`) or `k·a + b` for a small public `1 ≤ k ≤ 15`: one MULX/ADCX/ADOX
     /// pass where this field runs the ADX kernels and has four words below `2^254`
     /// ([`limbs::x86_64_adx::small_mul_add`]; BN254's multiplication by `ξ = 9 + u`), otherwise
-    /// doublings and additions. Constant time in `a` and `b`.
+    /// [`Self::mul_small`] and an addition. Constant time in `a` and `b`.
     #[inline(always)]
-    pub(crate) fn small_mul_add(a: &Self, k: u64, b: &Self, subtract: bool) -> Option<Self> {
+    pub(crate) fn small_mul_add(a: &Self, k: u64, b: &Self, subtract: bool) -> Self {
         #[cfg(target_arch = "x86_64")]
         if let (Some(c), Ok(m), Ok(am), Ok(bm)) = (
             &Self::SMALL_MUL_ADD,
@@ -429,10 +429,32 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
                 let r = unsafe { limbs::x86_64_adx::small_mul_add(am, k, bm, subtract, m, c) };
                 let mut out = [0u64; N];
                 out.copy_from_slice(&r);
-                return Some(Self::from_mont_limbs(out));
+                return Self::from_mont_limbs(out);
             }
         }
-        None
+        let ka = a.mul_small(k);
+        if subtract {
+            ka.sub(b)
+        } else {
+            ka.add(b)
+        }
+    }
+
+    /// `self·k` for a small public constant `k ≥ 1`, by double-and-add from the top bit (`k = 1`
+    /// costs nothing).
+    #[inline(always)]
+    pub(crate) fn mul_small(&self, k: u64) -> Self {
+        debug_assert!(k >= 1);
+        let mut r = *self;
+        let mut i = 63 - k.leading_zeros();
+        while i > 0 {
+            i -= 1;
+            r = r.double();
+            if (k >> i) & 1 == 1 {
+                r = r.add(self);
+            }
+        }
+        r
     }
 
     /// The constants of [`limbs::x86_64_adx::small_mul_add`] for this field, if it has them.

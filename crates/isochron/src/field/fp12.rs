@@ -211,14 +211,14 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
         let (c0, c1) = fp4_square(&self.c0.c1, &self.c1.c2);
         Self::new(
             Fp6::new(
-                three_minus_two(&a0, &self.c0.c0),
-                three_minus_two(&b0, &self.c0.c1),
-                three_minus_two(&c0, &self.c0.c2),
+                three_two(&a0, &self.c0.c0, true),
+                three_two(&b0, &self.c0.c1, true),
+                three_two(&c0, &self.c0.c2, true),
             ),
             Fp6::new(
-                three_plus_two(&c1.mul_by_nonresidue(), &self.c1.c0),
-                three_plus_two(&a1, &self.c1.c1),
-                three_plus_two(&b1, &self.c1.c2),
+                three_two(&c1.mul_by_nonresidue(), &self.c1.c0, false),
+                three_two(&a1, &self.c1.c1, false),
+                three_two(&b1, &self.c1.c2, false),
             ),
         )
     }
@@ -242,10 +242,10 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
             let (a23, b23) = fp4_square(&g2, &g3);
             let (a45, b45) = fp4_square(&g4, &g5);
             (g2, g3, g4, g5) = (
-                three_plus_two(&b45.mul_by_nonresidue(), &g2),
-                three_minus_two(&a45, &g3),
-                three_minus_two(&a23, &g4),
-                three_plus_two(&b23, &g5),
+                three_two(&b45.mul_by_nonresidue(), &g2, false),
+                three_two(&a45, &g3, true),
+                three_two(&a23, &g4, true),
+                three_two(&b23, &g5, false),
             );
         }
         Self::decompress_karabina(&g2, &g3, &g4, &g5)
@@ -350,14 +350,8 @@ fn cross_term<T: TowerParams<N>, const N: usize>(
     out.sub_assign(v1);
 }
 
-/// `3t − 2z`.
+/// `3t − 2z` (`subtract`) or `3t + 2z`, coefficientwise ([`Fp::three_two`]).
 #[inline(always)]
-fn three_minus_two<T: TowerParams<N>, const N: usize>(t: &Fp2<T, N>, z: &Fp2<T, N>) -> Fp2<T, N> {
-    Fp2::new(Fp::three_two(&t.c0, &z.c0, true), Fp::three_two(&t.c1, &z.c1, true))
-}
-
-/// `3t + 2z`.
-#[inline(always)]
-fn three_plus_two<T: TowerParams<N>, const N: usize>(t: &Fp2<T, N>, z: &Fp2<T, N>) -> Fp2<T, N> {
-    Fp2::new(Fp::three_two(&t.c0, &z.c0, false), Fp::three_two(&t.c1, &z.c1, false))
+fn three_two<T: TowerParams<N>, const N: usize>(t: &Fp2<T, N>, z: &Fp2<T, N>, subtract: bool) -> Fp2<T, N> {
+    Fp2::new(Fp::three_two(&t.c0, &z.c0, subtract), Fp::three_two(&t.c1, &z.c1, subtract))
 }

@@ -308,15 +308,13 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         let [x, y] = T::XI;
         if y == 1 && (1..=15).contains(&x) {
             // BN254's ξ = 9 + u: `x·a0 − a1` and `x·a1 + a0`, one pass each where there is a kernel.
-            if let (Some(c0), Some(c1)) =
-                (Fp::small_mul_add(&self.c0, x, &self.c1, true), Fp::small_mul_add(&self.c1, x, &self.c0, false))
-            {
-                return Self::new(c0, c1);
-            }
+            return Self::new(
+                Fp::small_mul_add(&self.c0, x, &self.c1, true),
+                Fp::small_mul_add(&self.c1, x, &self.c0, false),
+            );
         }
-        let add = |a: &Fp<T::Fp, N>, b: &Fp<T::Fp, N>| a.add(b);
-        let c0 = mul_small(&self.c0, x, add).sub(&mul_small(&self.c1, y, add));
-        let c1 = mul_small(&self.c1, x, add).add(&mul_small(&self.c0, y, add));
+        let c0 = self.c0.mul_small(x).sub(&self.c1.mul_small(y));
+        let c1 = self.c1.mul_small(x).add(&self.c0.mul_small(y));
         Self::new(c0, c1)
     }
 
@@ -465,23 +463,6 @@ fn mul_small_into<P: FieldParams<N>, const N: usize>(a: &FpWide<P, N>, k: u64, o
             out.add_assign(a);
         }
     }
-}
-
-/// `a·k` for a small public constant `k ≥ 1`, by double-and-add from the top bit (`k = 1`
-/// costs nothing), with the group law `add`.
-#[inline(always)]
-fn mul_small<X: Copy>(a: &X, k: u64, add: impl Fn(&X, &X) -> X) -> X {
-    debug_assert!(k >= 1);
-    let mut r = *a;
-    let mut i = 63 - k.leading_zeros();
-    while i > 0 {
-        i -= 1;
-        r = add(&r, &r);
-        if (k >> i) & 1 == 1 {
-            r = add(&r, a);
-        }
-    }
-    r
 }
 
 impl_tower_traits!(
