@@ -25,7 +25,7 @@ pub struct Constants {
 impl Constants {
     /// The constants for `m`, or `None` unless `N = 4` and `m < 2^254`.
     pub const fn new<const N: usize>(m: &[u64; N]) -> Option<Self> {
-        if N != 4 || m[N - 1] >> 62 != 0 {
+        if N != 4 || m[3] >> 62 != 0 {
             return None;
         }
         let top = m[3] >> 2; // ⌊m/2^194⌋, at least 2^59 for the moduli of interest

@@ -31,8 +31,11 @@ pub struct Constants {
 impl Constants {
     /// The constants for `m`, or `None` when `5m ≥ 2^(64N)` or `N ∉ {4, 6}`.
     pub const fn new<const N: usize>(m: &[u64; N]) -> Option<Self> {
+        if N != 4 && N != 6 {
+            return None;
+        }
         let top = m[N - 1];
-        if (N != 4 && N != 6) || top >= u64::MAX / 5 - 1 {
+        if top >= u64::MAX / 5 - 1 {
             return None;
         }
         let [mu, e] = quotient_estimate(top);
