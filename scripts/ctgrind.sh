@@ -2,21 +2,23 @@
 # Constant-time check (DESIGN.md §4): runs crates/isochron-ctgrind under valgrind memcheck.
 #   `ctgrind check` must be clean under `valgrind --error-exitcode=1`;
 #   `ctgrind leaky` (the negative control) must make valgrind report errors, every case caught.
-# Three builds, each asserting which Montgomery backend its run executes (`--backend`):
+# Two builds, each asserting which Montgomery backend its run executes (`--backend`):
 #   x86-64  `-C target-cpu=x86-64`, what users of the crate compile by default. Valgrind hides
 #           ADX from the CPUID it emulates, so isochron's run-time detection selects the
 #           portable code: expected backend "portable".
-#   native  `-C target-cpu=broadwell`: the project's kind of build (.cargo/config.toml builds
-#           for the host) with the instruction set valgrind 3.19 decodes: ADX, BMI2 and AVX2,
-#           but not SHA-NI, AVX-512 or GFNI, which the machines of this kind may have and the
-#           compiler would use with `target-cpu=native` (sha2's rounds, vector moves; valgrind
-#           stops with SIGILL on them). ADX and BMI2 are enabled at compile time, so the
-#           dispatch selects the MULX/ADCX/ADOX assembly: expected backend "adx". A host
-#           without ADX/BMI2 fails the check (set CTGRIND_ALLOW_NO_ADX=1 to check a
-#           `target-cpu=native -C target-feature=-sha` build on the portable backend there).
-#   native-fiat  the native build with isochron's `fiat` feature: secp256k1's and P-256's fields
-#           on fiat-crypto's code (the other fields keep the ADX assembly: expected backend
-#           "adx"), so that every case on those curves is checked on both field backends.
+#   native  `-C target-cpu=broadwell`, with isochron's `fiat` feature: the project's kind of
+#           build (.cargo/config.toml builds for the host) with the instruction set valgrind 3.19
+#           decodes: ADX, BMI2 and AVX2, but not SHA-NI, AVX-512 or GFNI, which the machines of
+#           this kind may have and the compiler would use with `target-cpu=native` (sha2's
+#           rounds, vector moves; valgrind stops with SIGILL on them). ADX and BMI2 are enabled
+#           at compile time, so the dispatch selects the MULX/ADCX/ADOX assembly: expected
+#           backend "adx". A host without ADX/BMI2 fails the check (set CTGRIND_ALLOW_NO_ADX=1
+#           to check a `target-cpu=native -C target-feature=-sha` build on the portable backend
+#           there). Its check runs twice, with fiat-crypto's fields off (`--fiat off`: every
+#           field on isochron's own kernels) and on (secp256k1's and P-256's fields and the
+#           Curve25519 protocols on fiat-crypto's code), so every case on those curves is
+#           checked on both field backends by one build (the run-time switch is a branch on a
+#           public flag; the kernels are the same code as in a build without the feature).
 # Nothing is skipped: a missing valgrind (installed if absent), a build or a run that cannot
 # execute, or a backend other than the expected one fails the script. The documented public
 # branches on secret-derived verdicts are declassified by crates/isochron-ctgrind/verdicts.supp.
@@ -47,27 +49,25 @@ fi
 supp="crates/isochron-ctgrind/verdicts.supp"
 fail=0
 start=$SECONDS
-for v in x86-64 native native-fiat; do
-    features=""
+for v in x86-64 native; do
     case "$v" in
-        x86-64) flags="-C target-cpu=x86-64"; backend=portable ;;
-        native) flags="$native_flags"; backend=$native_backend ;;
-        native-fiat) flags="$native_flags"; backend=$native_backend; features="--features fiat" ;;
+        x86-64) flags="-C target-cpu=x86-64"; backend=portable; features=""; runs=("") ;;
+        native) flags="$native_flags"; backend=$native_backend; features="--features fiat"; runs=("--fiat off" "--fiat on") ;;
     esac
     echo "=== ctgrind [$v]: RUSTFLAGS=\"$flags\", expected backend: $backend"
-    # Debug line info makes memcheck's reports point at source lines (and lets the
-    # suppressions name inlined functions).
     RUSTFLAGS="$flags" CARGO_TARGET_DIR="target/ctgrind/$v" CARGO_PROFILE_RELEASE_DEBUG=line-tables-only \
         cargo build --release --locked -p isochron-ctgrind $features
     bin="target/ctgrind/$v/release/ctgrind"
     vg=(valgrind --error-exitcode=1 --suppressions="$supp")
 
-    # ctgrind exits 2 on a backend mismatch, 3 on a leak; valgrind 1 on a memcheck error.
-    if "${vg[@]}" "$bin" check --backend "$backend" $filter; then
-        echo "=== [$v] check: clean"
-    else
-        echo "=== [$v] check: FAILED (secret-dependent branch or address, wrong backend, or a crash above)"; fail=1
-    fi
+    for run in "${runs[@]}"; do
+        # shellcheck disable=SC2086 # $run and $filter are lists of words (or empty)
+        if "${vg[@]}" "$bin" check --backend "$backend" $run $filter; then
+            echo "=== [$v${run:+ $run}] check: clean"
+        else
+            echo "=== [$v${run:+ $run}] check: FAILED (secret-dependent branch or address, wrong backend, or a crash above)"; fail=1
+        fi
+    done
 
     set +e
     out=$("${vg[@]}" "$bin" leaky --backend "$backend" 2>&1); rc=$?

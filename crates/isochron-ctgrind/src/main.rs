@@ -10,6 +10,9 @@
 //! valgrind --error-exitcode=1 ctgrind leaky [--backend adx|portable]            # must report every leaky case
 //! ctgrind list                                                                   # case names (runs natively)
 //! ```
+//! A build with the feature `fiat` also takes `--fiat on|off`: fiat-crypto's code or
+//! isochron's own kernels for the fields that have both (`isochron::field::fiat::set_enabled`;
+//! on by default), so one build checks both backends.
 //! With `--backend`, the run fails (exit 2) unless isochron's field arithmetic selects that
 //! Montgomery backend in this process ([`isochron::hazmat::backend`]), so that a build meant to
 //! check the ADX assembly cannot silently check the portable code instead, or the reverse.
@@ -78,7 +81,7 @@ fn report_backend() {
 }
 
 const USAGE: &str =
-    "usage: valgrind --error-exitcode=1 ctgrind (check|leaky) [--backend adx|portable] [FILTER] | ctgrind list";
+    "usage: valgrind --error-exitcode=1 ctgrind (check|leaky) [--backend adx|portable] [--fiat on|off] [FILTER] | ctgrind list";
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -92,6 +95,24 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         }
+        args.drain(i..i + 2);
+    }
+    if let Some(i) = args.iter().position(|a| a == "--fiat") {
+        let on = match args.get(i + 1).map(String::as_str) {
+            Some("on") => true,
+            Some("off") => false,
+            _ => {
+                eprintln!("{USAGE}");
+                return ExitCode::from(2);
+            }
+        };
+        if !cfg!(feature = "fiat") {
+            eprintln!("ctgrind: --fiat {on} needs a build with the feature `fiat`");
+            return ExitCode::from(2);
+        }
+        #[cfg(feature = "fiat")]
+        isochron::field::fiat::set_enabled(on);
+        println!("ctgrind: fiat-crypto's fields {}", if on { "on" } else { "off (own kernels)" });
         args.drain(i..i + 2);
     }
     if args.len() > 1 {
