@@ -166,6 +166,24 @@ pub trait Field:
         batch_invert_with(elems, |x| x.inverse_vartime().unwrap_or(Self::ZERO));
     }
 
+    /// `self·rhs`, possibly left partly reduced (on a prime field with the ADX kernels and two
+    /// spare bits, in `[0, 2p)`), for products that only feed further products: the running
+    /// products of the variable-time MSM's Montgomery trick. Such a value may only be multiplied
+    /// (`*`, `mul_lazy`), squared, or brought back by [`Field::reduce_lazy`]; comparing, adding
+    /// or encoding it is wrong. The plain product by default.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn mul_lazy(&self, rhs: &Self) -> Self {
+        *self * rhs
+    }
+
+    /// A value of [`Field::mul_lazy`] fully reduced (the identity by default).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn reduce_lazy(&self) -> Self {
+        *self
+    }
+
     /// For the vector kernels of the variable-time MSM: the modulus of a prime field in
     /// Montgomery form `x·2^(64·N)` over `N` words (the words of [`Field::mont_words`]); `None`
     /// for extension fields and for a field computing with another backend (`fiat`).

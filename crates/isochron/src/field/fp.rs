@@ -392,6 +392,31 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         Self::reduce_below_2p(a).mul(&Self::reduce_below_2p(b))
     }
 
+    /// `self·rhs` left in `[0, 2p)` where this field runs the ADX kernels and `4p < 2^(64N)`
+    /// ([`limbs::x86_64_adx::mul_lazy`]), reduced otherwise; see [`Field::mul_lazy`]. Constant
+    /// time.
+    #[inline(always)]
+    pub(crate) fn mul_lazy(&self, rhs: &Self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if limbs::x86_64_adx::mul_lazy_supported(&P::MODULUS) && Self::own_adx_kernels() {
+            // SAFETY: `own_adx_kernels()` confirmed BMI2 and ADX.
+            return Self::from_mont_limbs(unsafe {
+                limbs::x86_64_adx::mul_lazy(&self.mont, &rhs.mont, &P::MODULUS, P::INV)
+            });
+        }
+        self.mul(rhs)
+    }
+
+    /// A result of [`Fp::mul_lazy`] (or of products of such) brought to `[0, p)`. Constant time.
+    #[inline(always)]
+    pub(crate) fn reduce_lazy(&self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if limbs::x86_64_adx::mul_lazy_supported(&P::MODULUS) && Self::own_adx_kernels() {
+            return Self::reduce_below_2p(&self.mont);
+        }
+        *self
+    }
+
     /// `3t − 2z` (`subtract`) or `3t + 2z`: the combinations of the cyclotomic squarings. One
     /// MULX/ADCX/ADOX pass where this field runs the ADX kernels and `5p < 2^(64N)`
     /// ([`limbs::x86_64_adx::three_two`]: the sum formed without reduction, one estimated
@@ -636,6 +661,14 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     }
     fn square_n(&self, n: u32) -> Self {
         Fp::square_n(self, n)
+    }
+    #[inline(always)]
+    fn mul_lazy(&self, rhs: &Self) -> Self {
+        Fp::mul_lazy(self, rhs)
+    }
+    #[inline(always)]
+    fn reduce_lazy(&self) -> Self {
+        Fp::reduce_lazy(self)
     }
     fn mont_modulus() -> Option<&'static [u64]> {
         #[cfg(feature = "fiat")]

@@ -293,21 +293,25 @@ macro_rules! final_sub {
 
 /// The 4-limb Montgomery product with `x[0]` in `rdx`, `x[1..4]` in registers `{x1}`–`{x3}`,
 /// `y` as four operands and `m` behind `{m}`; the result lands in `r4, r0, r1, r2` (after four
-/// rotations; `r3` is the zeroed top word).
+/// rotations; `r3` is the zeroed top word), reduced to `[0, m)` unless the macro is given
+/// `lazy` (then below `2m`, see [`mul_lazy`]).
 macro_rules! mont_mul4 {
     ($y:tt) => {
         concat!(
-            mont_mul!(
-                ["{x1}" "{x2}" "{x3}"];
-                $y;
-                ["qword ptr [{m}]" "qword ptr [{m} + 8]" "qword ptr [{m} + 16]" "qword ptr [{m} + 24]"];
-                [r0 r1 r2 r3 r4]
-            ),
+            mont_mul4!($y lazy),
             final_sub!(
                 ["qword ptr [{m}]" "qword ptr [{m} + 8]" "qword ptr [{m} + 16]" "qword ptr [{m} + 24]"];
                 [r4 r0 r1 r2];
                 ["{lo}" "{hi}" "rdx" "{r3}"]
             ),
+        )
+    };
+    ($y:tt lazy) => {
+        mont_mul!(
+            ["{x1}" "{x2}" "{x3}"];
+            $y;
+            ["qword ptr [{m}]" "qword ptr [{m} + 8]" "qword ptr [{m} + 16]" "qword ptr [{m} + 24]"];
+            [r0 r1 r2 r3 r4]
         )
     };
 }
@@ -318,29 +322,50 @@ macro_rules! mont_mul4 {
 /// The CPU supports BMI2 and ADX.
 #[inline(always)]
 unsafe fn mul4(a: &[u64; 4], b: &[u64; 4], m: &[u64; 4], inv: u64) -> [u64; 4] {
+    // SAFETY: the caller's contract.
+    unsafe { mul4_rows::<true>(a, b, m, inv) }
+}
+
+/// [`mul4`]'s rows, then the final subtraction when `REDUCE`; without it the result is only
+/// below `2m` ([`mul_lazy`]).
+///
+/// # Safety
+/// The CPU supports BMI2 and ADX.
+#[inline(always)]
+unsafe fn mul4_rows<const REDUCE: bool>(a: &[u64; 4], b: &[u64; 4], m: &[u64; 4], inv: u64) -> [u64; 4] {
     let (t0, t1, t2, t3);
+    /// The product's assembly, `mont_mul4!` given `$y` and the optional `lazy`.
+    macro_rules! mul4_asm {
+        ($($lazy:ident)?) => {
+            core::arch::asm!(
+                mont_mul4!(["qword ptr [{y}]" "qword ptr [{y} + 8]" "qword ptr [{y} + 16]" "qword ptr [{y} + 24]"] $($lazy)?),
+                x1 = in(reg) a[1],
+                x2 = in(reg) a[2],
+                x3 = in(reg) a[3],
+                y = in(reg) b.as_ptr(),
+                m = in(reg) m.as_ptr(),
+                inv = in(xmm_reg) inv,
+                lo = out(reg) _,
+                hi = out(reg) _,
+                r0 = out(reg) t1,
+                r1 = out(reg) t2,
+                r2 = out(reg) t3,
+                r3 = out(reg) _,
+                r4 = out(reg) t0,
+                inout("rdx") a[0] => _,
+                options(pure, readonly, nostack),
+            )
+        };
+    }
     // SAFETY: the assembly reads 4 words behind each of `b` and `m`, which are valid
     // `[u64; 4]` references, writes only the declared registers, does not touch the stack and
     // uses only BMI2/ADX instructions beyond x86-64, which the caller guarantees.
     unsafe {
-        core::arch::asm!(
-            mont_mul4!(["qword ptr [{y}]" "qword ptr [{y} + 8]" "qword ptr [{y} + 16]" "qword ptr [{y} + 24]"]),
-            x1 = in(reg) a[1],
-            x2 = in(reg) a[2],
-            x3 = in(reg) a[3],
-            y = in(reg) b.as_ptr(),
-            m = in(reg) m.as_ptr(),
-            inv = in(xmm_reg) inv,
-            lo = out(reg) _,
-            hi = out(reg) _,
-            r0 = out(reg) t1,
-            r1 = out(reg) t2,
-            r2 = out(reg) t3,
-            r3 = out(reg) _,
-            r4 = out(reg) t0,
-            inout("rdx") a[0] => _,
-            options(pure, readonly, nostack),
-        );
+        if REDUCE {
+            mul4_asm!();
+        } else {
+            mul4_asm!(lazy);
+        }
     }
     [t0, t1, t2, t3]
 }
@@ -384,54 +409,75 @@ unsafe fn sqr4(a: &[u64; 4], m: &[u64; 4], inv: u64) -> [u64; 4] {
 /// The CPU supports BMI2 and ADX.
 #[inline(always)]
 unsafe fn mul6(a: &[u64; 6], b: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
+    // SAFETY: the caller's contract.
+    unsafe { mul6_rows::<true>(a, b, m, inv) }
+}
+
+/// [`mul6`]'s rows, then the final subtraction when `REDUCE`; without it the result is only
+/// below `2m` ([`mul_lazy`]).
+///
+/// # Safety
+/// The CPU supports BMI2 and ADX.
+#[inline(always)]
+unsafe fn mul6_rows<const REDUCE: bool>(a: &[u64; 6], b: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
     let (t0, t1, t2, t3, t4, t5);
+    /// The rows, then the given tail, as one assembly block.
+    macro_rules! mul6_asm {
+        ($($tail:expr),*) => {
+            core::arch::asm!(
+                "mov rdx, qword ptr [{x}]",
+                mont_mul!(
+                    [
+                        "qword ptr [{x} + 8]" "qword ptr [{x} + 16]" "qword ptr [{x} + 24]"
+                        "qword ptr [{x} + 32]" "qword ptr [{x} + 40]"
+                    ];
+                    [
+                        "qword ptr [{y}]" "qword ptr [{y} + 8]" "qword ptr [{y} + 16]"
+                        "qword ptr [{y} + 24]" "qword ptr [{y} + 32]" "qword ptr [{y} + 40]"
+                    ];
+                    [
+                        "qword ptr [{m}]" "qword ptr [{m} + 8]" "qword ptr [{m} + 16]"
+                        "qword ptr [{m} + 24]" "qword ptr [{m} + 32]" "qword ptr [{m} + 40]"
+                    ];
+                    [r0 r1 r2 r3 r4 r5 r6]
+                ),
+                $($tail,)*
+                x = inout(reg) a.as_ptr() => _,
+                y = inout(reg) b.as_ptr() => _,
+                m = in(reg) m.as_ptr(),
+                inv = in(xmm_reg) inv,
+                lo = out(reg) _,
+                hi = out(reg) _,
+                r0 = out(reg) t1,
+                r1 = out(reg) t2,
+                r2 = out(reg) t3,
+                r3 = out(reg) t4,
+                r4 = out(reg) t5,
+                r5 = out(reg) _,
+                r6 = out(reg) t0,
+                out("rdx") _,
+                options(pure, readonly, nostack),
+            )
+        };
+    }
     // SAFETY: the assembly reads 6 words behind each of `a`, `b` and `m`, which are valid
     // `[u64; 6]` references, writes only the declared registers, does not touch the stack and
     // uses only BMI2/ADX instructions beyond x86-64, which the caller guarantees.
     unsafe {
-        core::arch::asm!(
-            "mov rdx, qword ptr [{x}]",
-            mont_mul!(
-                [
-                    "qword ptr [{x} + 8]" "qword ptr [{x} + 16]" "qword ptr [{x} + 24]"
-                    "qword ptr [{x} + 32]" "qword ptr [{x} + 40]"
-                ];
-                [
-                    "qword ptr [{y}]" "qword ptr [{y} + 8]" "qword ptr [{y} + 16]"
-                    "qword ptr [{y} + 24]" "qword ptr [{y} + 32]" "qword ptr [{y} + 40]"
-                ];
-                [
-                    "qword ptr [{m}]" "qword ptr [{m} + 8]" "qword ptr [{m} + 16]"
-                    "qword ptr [{m} + 24]" "qword ptr [{m} + 32]" "qword ptr [{m} + 40]"
-                ];
-                [r0 r1 r2 r3 r4 r5 r6]
-            ),
+        if REDUCE {
             // After 6 rotations T[0..6] = r6, r0, …, r4 and the zero top word is r5; the
             // pointers to `a` and `b` are no longer needed and hold part of `T - m`.
-            final_sub!(
+            mul6_asm!(final_sub!(
                 [
                     "qword ptr [{m}]" "qword ptr [{m} + 8]" "qword ptr [{m} + 16]"
                     "qword ptr [{m} + 24]" "qword ptr [{m} + 32]" "qword ptr [{m} + 40]"
                 ];
                 [r6 r0 r1 r2 r3 r4];
                 ["{lo}" "{hi}" "rdx" "{r5}" "{x}" "{y}"]
-            ),
-            x = inout(reg) a.as_ptr() => _,
-            y = inout(reg) b.as_ptr() => _,
-            m = in(reg) m.as_ptr(),
-            inv = in(xmm_reg) inv,
-            lo = out(reg) _,
-            hi = out(reg) _,
-            r0 = out(reg) t1,
-            r1 = out(reg) t2,
-            r2 = out(reg) t3,
-            r3 = out(reg) t4,
-            r4 = out(reg) t5,
-            r5 = out(reg) _,
-            r6 = out(reg) t0,
-            out("rdx") _,
-            options(pure, readonly, nostack),
-        );
+            ));
+        } else {
+            mul6_asm!();
+        }
     }
     [t0, t1, t2, t3, t4, t5]
 }
@@ -603,6 +649,39 @@ pub unsafe fn sqr_lazy<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> 
     mont::sqr_ct(a, m, inv)
 }
 
+/// Whether [`mul_lazy`] has its kernel for `m`: N ∈ {4, 6} and `m < 2^(64N−2)` (two spare
+/// bits: BN254, BLS12-381). A compile-time constant for a field's modulus.
+pub const fn mul_lazy_supported<const N: usize>(m: &[u64; N]) -> bool {
+    (N == 4 || N == 6) && m[N - 1] >> 62 == 0
+}
+
+/// The Montgomery product `a·b·2^(-64N) mod m` left in `[0, 2m)` (no final subtraction), for
+/// `a, b < 2m` and a modulus with [`mul_lazy_supported`]: products that only feed further
+/// products (the running products of Montgomery's trick) need no reduction between them. For
+/// other moduli, the reduced product. Constant time in `a` and `b`; inputs outside the stated
+/// ranges give a wrong result (never undefined behaviour).
+///
+/// Bounds: with `a, b < 2m` and `4m < 2^(64N)` the accumulator stays below `4m` between rows
+/// ([`mul`]), and the result `(a·b + K·m)/2^(64N) < 4m²/2^(64N) + m < 2m`.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX: the caller has seen [`available`] return `true`.
+#[inline(always)]
+pub unsafe fn mul_lazy<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+    if mul_lazy_supported(m) {
+        if let (Some(a), Some(b), Some(m)) = (fit(a), fit(b), fit(m)) {
+            // SAFETY: BMI2/ADX are present (this function's contract).
+            return unfit(&unsafe { mul4_rows::<false>(a, b, m, inv) });
+        }
+        if let (Some(a), Some(b), Some(m)) = (fit(a), fit(b), fit(m)) {
+            // SAFETY: BMI2/ADX are present (this function's contract).
+            return unfit(&unsafe { mul6_rows::<false>(a, b, m, inv) });
+        }
+    }
+    // SAFETY: BMI2/ADX are present (this function's contract).
+    unsafe { mul(a, b, m, inv) }
+}
+
 /// The 8-word square `a·a` of the 4 words at `{x}` into `{t0}`…`{t7}` (HAC Alg. 14.16): the
 /// cross products `a[i]·a[j]`, `i < j`, once each into `t1..t6`, doubled (the bit shifted out
 /// into `t7`), then the squares `a[i]²` added on the diagonal. Uses `{lo}`, `{hi}` and `RDX`;
@@ -744,15 +823,15 @@ mod tests {
         assert!(count > 3000);
     }
 
-    /// [`mul`] with both operands below `2m` (two spare bits): random values, and every pair
-    /// of the extremes `0`, `m − 1`, `m`, `2m − 1`.
+    /// [`mul`] and [`mul_lazy`] with both operands below `2m` (two spare bits): random values,
+    /// and every pair of the extremes `0`, `m − 1`, `m`, `2m − 1`; the lazy result below `2m`.
     #[test]
     fn mul_takes_operands_below_2m() {
         if !available() {
             return;
         }
         fn run<const N: usize>(m: [u64; N]) {
-            assert!(m[N - 1] >> 62 == 0);
+            assert!(m[N - 1] >> 62 == 0 && mul_lazy_supported(&m));
             let inv = mont::neg_inv64(m[0]);
             let (bm, two_m) = (big(&m), big(&m) * 2u8);
             let r_inv = (BigUint::from(1u8) << (64 * N)).modinv(&bm).expect("m odd");
@@ -770,7 +849,11 @@ mod tests {
                 let (a, b) = (limbs_of::<N>(&values[i]), limbs_of::<N>(&values[j]));
                 // SAFETY: `available()` returned true above.
                 let got = unsafe { mul(&a, &b, &m, inv) };
-                assert_eq!(big(&got), &values[i] * &values[j] * &r_inv % &bm, "{a:x?} {b:x?}");
+                let want = &values[i] * &values[j] * &r_inv % &bm;
+                assert_eq!(big(&got), want, "{a:x?} {b:x?}");
+                // SAFETY: as above.
+                let lazy = big(&unsafe { mul_lazy(&a, &b, &m, inv) });
+                assert!(lazy < two_m && lazy % &bm == want, "lazy: {a:x?} {b:x?}");
             }
         }
         run(bls12_381::FpParams::MODULUS);

@@ -593,10 +593,10 @@ impl<C: SwCurve> Buckets<'_, C> {
             // The x-coordinate only: the sign does not matter here.
             let p = &self.points[(i & !NEG) as usize];
             self.prefix.push(acc);
-            acc *= denominator(b, p, j & DOUBLE != 0);
+            acc = acc.mul_lazy(&denominator(b, p, j & DOUBLE != 0));
         }
         // Non-zero: every denominator is x_P − x_B with x_P ≠ x_B, or 2·y_B with y_B ≠ 0.
-        let mut inv = acc.inverse_vartime().unwrap_or(C::Base::ZERO);
+        let mut inv = acc.reduce_lazy().inverse_vartime().unwrap_or(C::Base::ZERO);
         for ((j, i), pre) in self.batch.iter().zip(&self.prefix).rev() {
             let idx = (j & !DOUBLE) as usize;
             let p = &self.points[(i & !NEG) as usize];
@@ -624,7 +624,8 @@ fn denominator<C: SwCurve>(b: &Affine<C>, p: &Affine<C>, double: bool) -> C::Bas
 /// `λ = (y_P − y_B)/(x_P − x_B)`, or `(3·x_B² + a)/(2·y_B)` for a doubling (`b + b`: `p` is
 /// `±b`); `x = λ² − x_B − x_P`, `y = λ·(x_B − x) − y_B`. For `b − p` the code computes
 /// `λ' = −λ = (y_P + y_B)/(x_P − x_B)` and `y = λ'·(x − x_B) − y_B`, so that `−p` is never
-/// formed.
+/// formed. `inv`, `pre` and `λ` only feed products, so they are left partly reduced
+/// ([`Field::mul_lazy`]).
 #[inline(always)]
 fn affine_step<C: SwCurve>(
     b: &mut Affine<C>,
@@ -635,8 +636,8 @@ fn affine_step<C: SwCurve>(
     pre: &C::Base,
 ) {
     let d = denominator(b, p, double);
-    let d_inv = *inv * *pre;
-    *inv *= d;
+    let d_inv = inv.mul_lazy(pre);
+    *inv = inv.mul_lazy(&d);
     if double {
         // 3x² + a (`a` is 0 or −3, fixed at compile time).
         let xx = b.x.square();
@@ -644,7 +645,7 @@ fn affine_step<C: SwCurve>(
         if C::A_IS_MINUS_3 {
             numerator += super::mul_by_a::<C>(&C::Base::ONE);
         }
-        let lambda = numerator * d_inv;
+        let lambda = numerator.mul_lazy(&d_inv);
         let x = lambda.square() - b.x.double();
         let y = lambda * (b.x - x) - b.y;
         *b = Affine::from_xy_unchecked(x, y);
@@ -653,11 +654,11 @@ fn affine_step<C: SwCurve>(
     let sum_x = b.x + p.x;
     let (lambda, x, dx);
     if neg {
-        lambda = (p.y + b.y) * d_inv;
+        lambda = (p.y + b.y).mul_lazy(&d_inv);
         x = lambda.square() - sum_x;
         dx = x - b.x;
     } else {
-        lambda = (p.y - b.y) * d_inv;
+        lambda = (p.y - b.y).mul_lazy(&d_inv);
         x = lambda.square() - sum_x;
         dx = b.x - x;
     }
@@ -695,7 +696,7 @@ fn batch_add<C: SwCurve>(acc: &mut [Affine<C>], add: &[Affine<C>], prefix: &mut 
         prefix.push(product);
         kind.push(k);
         if k != SKIP {
-            product *= denominator(b, p, k == DBL);
+            product = product.mul_lazy(&denominator(b, p, k == DBL));
             any = true;
         }
     }
@@ -703,7 +704,7 @@ fn batch_add<C: SwCurve>(acc: &mut [Affine<C>], add: &[Affine<C>], prefix: &mut 
         return;
     }
     // Non-zero: a product of non-zero denominators.
-    let mut inv = product.inverse_vartime().unwrap_or(C::Base::ZERO);
+    let mut inv = product.reduce_lazy().inverse_vartime().unwrap_or(C::Base::ZERO);
     for (((b, p), pre), k) in acc.iter_mut().zip(add).zip(prefix.iter()).zip(kind.iter()).rev() {
         if *k != SKIP {
             affine_step(b, p, false, *k == DBL, &mut inv, pre);
