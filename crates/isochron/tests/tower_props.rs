@@ -289,6 +289,16 @@ fn pairing_helpers<T: TowerParams<N>, const N: usize>(seed: u64) {
             assert_eq!(g.cyclotomic_square_n(n), e, "{n} squarings");
             assert_eq!(Fp12::<T, N>::ONE.cyclotomic_square_n(n), Fp12::ONE);
         }
+        // Several powers g^(2^k) from one compressed run (k = 0 included, repeated ks), and of
+        // the identity.
+        let ks = [0, 1, 1, 9, 10, 26, 64];
+        let powers = g.cyclotomic_powers_of_two(&ks);
+        assert_eq!(powers.len(), ks.len());
+        for (&k, p) in ks.iter().zip(&powers) {
+            assert_eq!(*p, g.cyclotomic_square_n(k), "g^(2^{k})");
+        }
+        assert!(Fp12::<T, N>::ONE.cyclotomic_powers_of_two(&ks).iter().all(|p| *p == Fp12::ONE));
+        assert!(g.cyclotomic_powers_of_two(&[]).is_empty());
     }
 }
 

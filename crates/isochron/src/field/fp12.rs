@@ -14,6 +14,7 @@
 //! product ([`Fp12::mul_by_01245`], [`Fp12::mul_by_01234`]), and Granger–Scott cyclotomic
 //! squaring (eprint 2009/565 §3.2).
 
+use alloc::vec::Vec;
 use core::fmt;
 
 use rand_core::RngCore;
@@ -237,36 +238,78 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
             }
             return r;
         }
-        let [mut g2, mut g3, mut g4, mut g5] = [self.c1.c0, self.c0.c2, self.c0.c1, self.c1.c2];
+        let mut g = self.compress_karabina();
         for _ in 0..n {
-            let (a23, b23) = fp4_square(&g2, &g3);
-            let (a45, b45) = fp4_square(&g4, &g5);
-            (g2, g3, g4, g5) = (
-                three_two(&b45.mul_by_nonresidue(), &g2, false),
-                three_two(&a45, &g3, true),
-                three_two(&a23, &g4, true),
-                three_two(&b23, &g5, false),
-            );
+            g = Self::karabina_square(&g);
         }
-        Self::decompress_karabina(&g2, &g3, &g4, &g5)
+        let (num, den) = Self::karabina_fraction(&g);
+        Self::decompress_karabina(&g, &num.mul(&den.invert().unwrap_or(Fp2::ZERO)))
     }
 
-    /// The element of the cyclotomic subgroup with the given `g2..g5` (eprint 2010/542 §3.2):
-    /// `g1 = (ξg5² + 3g4² − 2g3)/(4g2)`, or `2g4g5/g3` when `g2 = 0` (selected in constant
-    /// time), and `g0 = ξ(2g1² + g2g5 − 3g3g4) + 1`. Only `g2 = g3 = 0` has no answer; no
-    /// element of the order-`r` subgroup other than one has it with more than negligible
-    /// probability, and the inversion then yields zero.
-    fn decompress_karabina(g2: &Fp2<T, N>, g3: &Fp2<T, N>, g4: &Fp2<T, N>, g5: &Fp2<T, N>) -> Self {
+    /// `self^(2^k)` for each of the ascending public `ks` (`self` in the cyclotomic subgroup),
+    /// all from one run of Karabina's compressed squarings ([`Fp12::cyclotomic_square_n`]) up
+    /// to the last `k`, the powers decompressed together with one inversion (Montgomery's
+    /// trick, constant time): the right-to-left exponentiation by a sparse exponent.
+    pub fn cyclotomic_powers_of_two(&self, ks: &[u32]) -> Vec<Self> {
+        let mut g = self.compress_karabina();
+        let mut compressed = Vec::with_capacity(ks.len());
+        let mut done = 0;
+        for &k in ks {
+            for _ in done..k {
+                g = Self::karabina_square(&g);
+            }
+            done = k;
+            compressed.push(g);
+        }
+        let (mut nums, mut dens): (Vec<_>, Vec<_>) = compressed.iter().map(Self::karabina_fraction).unzip();
+        Fp2::batch_invert(&mut dens);
+        for (n, d) in nums.iter_mut().zip(&dens) {
+            *n = n.mul(d);
+        }
+        compressed.iter().zip(&nums).map(|(g, g1)| Self::decompress_karabina(g, g1)).collect()
+    }
+
+    /// The coefficients `[g2, g3, g4, g5] = [c1.c0, c0.c2, c0.c1, c1.c2]` of Karabina's
+    /// compressed form (eprint 2010/542 §3.2).
+    #[inline(always)]
+    fn compress_karabina(&self) -> [Fp2<T, N>; 4] {
+        [self.c1.c0, self.c0.c2, self.c0.c1, self.c1.c2]
+    }
+
+    /// One compressed squaring: the Granger–Scott formulas of `g2..g5` alone, two Fp4 squares
+    /// ([`Fp12::cyclotomic_square`]).
+    #[inline(always)]
+    fn karabina_square([g2, g3, g4, g5]: &[Fp2<T, N>; 4]) -> [Fp2<T, N>; 4] {
+        let (a23, b23) = fp4_square(g2, g3);
+        let (a45, b45) = fp4_square(g4, g5);
+        [
+            three_two(&b45.mul_by_nonresidue(), g2, false),
+            three_two(&a45, g3, true),
+            three_two(&a23, g4, true),
+            three_two(&b23, g5, false),
+        ]
+    }
+
+    /// `g1` of a compressed element as a fraction (eprint 2010/542 §3.2): `(ξg5² + 3g4² −
+    /// 2g3)/(4g2)`, or `2g4g5/g3` when `g2 = 0` (selected in constant time). Only `g2 = g3 =
+    /// 0` has a zero denominator; in the cyclotomic subgroup (of odd order) that is only the
+    /// element one, whose `g1 = 0` the zero "inverse" of the callers then gives.
+    fn karabina_fraction([g2, g3, g4, g5]: &[Fp2<T, N>; 4]) -> (Fp2<T, N>, Fp2<T, N>) {
         let g2_is_zero = g2.is_zero();
         let g4_sq = g4.square();
         let num = g5.square().mul_by_nonresidue().add(&g4_sq.double().add(&g4_sq)).sub(&g3.double());
         let num = Fp2::conditional_select(&num, &g4.mul(g5).double(), g2_is_zero);
         let den = Fp2::conditional_select(&g2.double().double(), g3, g2_is_zero);
-        let g1 = num.mul(&den.invert().unwrap_or(Fp2::ZERO));
+        (num, den)
+    }
+
+    /// The element of the cyclotomic subgroup with the compressed coefficients `g2..g5` and
+    /// `g1` ([`Fp12::karabina_fraction`]): `g0 = ξ(2g1² + g2g5 − 3g3g4) + 1`.
+    fn decompress_karabina([g2, g3, g4, g5]: &[Fp2<T, N>; 4], g1: &Fp2<T, N>) -> Self {
         let g3g4 = g3.mul(g4);
         let t = g1.square().double().add(&g2.mul(g5)).sub(&g3g4.double().add(&g3g4));
         let g0 = t.mul_by_nonresidue().add(&Fp2::ONE);
-        Self::new(Fp6::new(g0, *g4, *g3), Fp6::new(*g2, g1, *g5))
+        Self::new(Fp6::new(g0, *g4, *g3), Fp6::new(*g2, *g1, *g5))
     }
 
     /// `self^(p^power)`: `(frob(c0), frob(c1)·γ_{k,1})` with `γ_{k,1} = ξ^((p^k−1)/6)`

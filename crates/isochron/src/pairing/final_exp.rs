@@ -32,6 +32,9 @@ pub(super) fn final_exponentiation<E: PairingParams<N>, const N: usize>(
 /// and the table indices depend on the public parameter only.
 fn exp_by_param<E: PairingParams<N>, const N: usize>(f: &MillerLoopOutput<E, N>) -> MillerLoopOutput<E, N> {
     let (digits, w) = param_digits(E::PARAM);
+    if w == 2 {
+        return exp_by_sparse_param::<E, N>(f, &digits);
+    }
     // table[i] = f^(2i + 1).
     let mut table = [*f; 1 << (MAX_WINDOW - 2)];
     if w > 2 {
@@ -60,6 +63,30 @@ fn exp_by_param<E: PairingParams<N>, const N: usize>(f: &MillerLoopOutput<E, N>)
         }
     }
     r = r.cyclotomic_square_n(run);
+    if E::PARAM_IS_NEGATIVE {
+        r.conjugate()
+    } else {
+        r
+    }
+}
+
+/// [`exp_by_param`] for a parameter whose plain NAF `digits` is cheapest (few nonzero digits,
+/// long runs of zeros: BLS12-381's `x` has six), right to left: `f^(2^k)` for every nonzero
+/// digit's position `k` from one run of compressed squarings with one shared inversion
+/// ([`Fp12::cyclotomic_powers_of_two`](crate::field::fp12::Fp12::cyclotomic_powers_of_two)),
+/// multiplied together (conjugated for a digit `−1`). Against left to right, every squaring
+/// is a compressed one (BLS12-381: 16 Granger–Scott squarings fewer) and the two
+/// decompressions' inversions become one.
+fn exp_by_sparse_param<E: PairingParams<N>, const N: usize>(
+    f: &MillerLoopOutput<E, N>,
+    digits: &[i16],
+) -> MillerLoopOutput<E, N> {
+    let ks: Vec<u32> = (0..digits.len() as u32).filter(|&k| digits[k as usize] != 0).collect();
+    let powers = f.cyclotomic_powers_of_two(&ks);
+    let signed = |(k, p): (&u32, &MillerLoopOutput<E, N>)| if digits[*k as usize] > 0 { *p } else { p.conjugate() };
+    let mut terms = ks.iter().zip(&powers).map(signed);
+    let first = terms.next().expect("the parameter is nonzero");
+    let r = terms.fold(first, |acc, t| acc * t);
     if E::PARAM_IS_NEGATIVE {
         r.conjugate()
     } else {
