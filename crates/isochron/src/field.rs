@@ -168,13 +168,22 @@ pub trait Field:
 
     /// `self·rhs`, possibly left partly reduced (on a prime field with the ADX kernels and two
     /// spare bits, in `[0, 2p)`), for products that only feed further products: the running
-    /// products of the variable-time MSM's Montgomery trick. Such a value may only be multiplied
+    /// products of the variable-time MSM's Montgomery trick, the fixed exponentiations of the
+    /// square roots. Such a value may only be multiplied
     /// (`*`, `mul_lazy`), squared, or brought back by [`Field::reduce_lazy`]; comparing, adding
     /// or encoding it is wrong. The plain product by default.
     #[doc(hidden)]
     #[inline(always)]
     fn mul_lazy(&self, rhs: &Self) -> Self {
         *self * rhs
+    }
+
+    /// [`Field::square_n`] that may leave the result partly reduced, as [`Field::mul_lazy`]
+    /// (and takes such a value): `square_n` by default.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn square_n_lazy(&self, n: u32) -> Self {
+        self.square_n(n)
     }
 
     /// A value of [`Field::mul_lazy`] fully reduced (the identity by default).

@@ -516,18 +516,30 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     pub fn square_n(&self, n: u32) -> Self {
         #[cfg(target_arch = "x86_64")]
         if limbs::x86_64_adx::sqr_lazy_supported(&P::MODULUS) && Self::own_adx_kernels() {
-            let mut r = self.mont;
-            for _ in 0..n {
-                // SAFETY: `own_adx_kernels()` confirmed BMI2 and ADX.
-                r = unsafe { limbs::x86_64_adx::sqr_lazy(&r, &P::MODULUS, P::INV) };
-            }
-            return Self::reduce_below_2p(&r);
+            return Self::reduce_below_2p(&self.square_n_lazy(n).mont);
         }
         let mut r = *self;
         for _ in 0..n {
             r = r.square();
         }
         r
+    }
+
+    /// [`Fp::square_n`] without the subtraction that ends the run: the result (and `self`) may
+    /// be in `[0, 2p)`, as a result of [`Fp::mul_lazy`] (see [`Field::mul_lazy`]). Constant
+    /// time in `self`; `n` is public.
+    #[inline]
+    pub(crate) fn square_n_lazy(&self, n: u32) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if limbs::x86_64_adx::sqr_lazy_supported(&P::MODULUS) && Self::own_adx_kernels() {
+            let mut r = self.mont;
+            for _ in 0..n {
+                // SAFETY: `own_adx_kernels()` confirmed BMI2 and ADX.
+                r = unsafe { limbs::x86_64_adx::sqr_lazy(&r, &P::MODULUS, P::INV) };
+            }
+            return Self::from_mont_limbs(r);
+        }
+        self.square_n(n)
     }
 
     /// `self / 2`.
@@ -669,6 +681,10 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     #[inline(always)]
     fn reduce_lazy(&self) -> Self {
         Fp::reduce_lazy(self)
+    }
+    #[inline]
+    fn square_n_lazy(&self, n: u32) -> Self {
+        Fp::square_n_lazy(self, n)
     }
     fn mont_modulus() -> Option<&'static [u64]> {
         #[cfg(feature = "fiat")]

@@ -92,17 +92,20 @@ const fn exp_bit(exp: &[u64], i: usize) -> bool {
 }
 
 /// `x^e` for the exponent `e` of the schedule; the sequence of operations depends on `e` only.
+/// The values between the operations are left partly reduced ([`Field::mul_lazy`],
+/// [`Field::square_n_lazy`]: on BLS12-381's and BN254's fields with the ADX kernels, in
+/// `[0, 2p)`) and reduced once at the end.
 pub fn pow_scheduled<F: Field>(x: &F, s: &PowSchedule) -> F {
     let x2 = x.square();
     let mut odd = [*x; 1 << (WINDOW - 1)];
     for j in 1..odd.len() {
-        odd[j] = odd[j - 1] * x2;
+        odd[j] = odd[j - 1].mul_lazy(&x2);
     }
     let mut r = odd[s.first as usize];
     for &(squarings, j) in &s.steps[..s.len] {
-        r = r.square_n(squarings as u32) * odd[j as usize];
+        r = r.square_n_lazy(squarings as u32).mul_lazy(&odd[j as usize]);
     }
-    r.square_n(s.tail as u32)
+    r.square_n_lazy(s.tail as u32).reduce_lazy()
 }
 
 /// `x^exp` for a public exponent (little-endian `u64` words) by left-to-right sliding windows of
