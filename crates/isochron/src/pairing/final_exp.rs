@@ -21,27 +21,36 @@ pub(super) fn final_exponentiation<E: PairingParams<N>, const N: usize>(
     }
 }
 
-/// `f^PARAM` (signed) for `f` in the cyclotomic subgroup: left-to-right over the width-`w`
-/// signed-digit form (wNAF) of the public `|PARAM|` with the odd powers `f, f³, …,
-/// f^(2^(w−1)−1)` precomputed (a negative digit multiplies by a conjugate, the inverse in the
-/// subgroup), each run of squarings as one
-/// [`cyclotomic_square_n`](crate::field::fp12::Fp12::cyclotomic_square_n) (compressed squarings
-/// for the long runs of BLS12 parameters), conjugated when the parameter is negative. The width
-/// is the one of [`param_digits`] with the fewest multiplications: 2 (the plain NAF) for the
-/// sparse BLS12-381 parameter, 4 for BN254's dense `u` (16 products instead of 23). The digits
-/// and the table indices depend on the public parameter only.
+/// `f^PARAM` (signed) for `f` in the cyclotomic subgroup, conjugated when the parameter is
+/// negative, over the width-`w` signed-digit form (wNAF) of the public `|PARAM|` whose `w` has
+/// the fewest multiplications ([`param_digits`]): 2 (the plain NAF) for the sparse BLS12-381
+/// parameter, computed right to left ([`pow_sparse`]), 4 for BN254's dense `u` (16 products
+/// instead of 23), left to right ([`pow_wnaf`]). The digits and the table indices depend on
+/// the public parameter only.
 fn exp_by_param<E: PairingParams<N>, const N: usize>(f: &MillerLoopOutput<E, N>) -> MillerLoopOutput<E, N> {
     let (digits, w) = param_digits(E::PARAM);
-    if w == 2 {
-        return exp_by_sparse_param::<E, N>(f, &digits);
+    let r = if w == 2 { pow_sparse::<E, N>(f, &digits) } else { pow_wnaf::<E, N>(f, &digits, w) };
+    if E::PARAM_IS_NEGATIVE {
+        r.conjugate()
+    } else {
+        r
     }
+}
+
+/// `f^k` for the width-`w` NAF `digits` of `k > 0`, left to right with the odd powers `f, f³,
+/// …, f^(2^(w−1)−1)` precomputed (a negative digit multiplies by a conjugate, the inverse in
+/// the subgroup), each run of squarings as one
+/// [`cyclotomic_square_n`](crate::field::fp12::Fp12::cyclotomic_square_n).
+fn pow_wnaf<E: PairingParams<N>, const N: usize>(
+    f: &MillerLoopOutput<E, N>,
+    digits: &[i16],
+    w: u32,
+) -> MillerLoopOutput<E, N> {
     // table[i] = f^(2i + 1).
     let mut table = [*f; 1 << (MAX_WINDOW - 2)];
-    if w > 2 {
-        let f2 = f.cyclotomic_square();
-        for i in 1..1 << (w - 2) {
-            table[i] = table[i - 1] * f2;
-        }
+    let f2 = f.cyclotomic_square();
+    for i in 1..1 << (w - 2) {
+        table[i] = table[i - 1] * f2;
     }
     let odd_power = |d: i16| {
         let t = table[(d.unsigned_abs() as usize - 1) / 2];
@@ -62,36 +71,26 @@ fn exp_by_param<E: PairingParams<N>, const N: usize>(f: &MillerLoopOutput<E, N>)
             r *= odd_power(d);
         }
     }
-    r = r.cyclotomic_square_n(run);
-    if E::PARAM_IS_NEGATIVE {
-        r.conjugate()
-    } else {
-        r
-    }
+    r.cyclotomic_square_n(run)
 }
 
-/// [`exp_by_param`] for a parameter whose plain NAF `digits` is cheapest (few nonzero digits,
-/// long runs of zeros: BLS12-381's `x` has six), right to left: `f^(2^k)` for every nonzero
-/// digit's position `k` from one run of compressed squarings with one shared inversion
+/// `f^k` for the plain NAF `digits` of `k > 0` with few nonzero digits and long runs of zeros
+/// (BLS12-381's `x` has six), right to left: `f^(2^j)` for every nonzero digit's position `j`
+/// from one run of compressed squarings with one shared inversion
 /// ([`Fp12::cyclotomic_powers_of_two`](crate::field::fp12::Fp12::cyclotomic_powers_of_two)),
 /// multiplied together (conjugated for a digit `−1`). Against left to right, every squaring
 /// is a compressed one (BLS12-381: 16 Granger–Scott squarings fewer) and the two
 /// decompressions' inversions become one.
-fn exp_by_sparse_param<E: PairingParams<N>, const N: usize>(
+fn pow_sparse<E: PairingParams<N>, const N: usize>(
     f: &MillerLoopOutput<E, N>,
     digits: &[i16],
 ) -> MillerLoopOutput<E, N> {
-    let ks: Vec<u32> = (0..digits.len() as u32).filter(|&k| digits[k as usize] != 0).collect();
-    let powers = f.cyclotomic_powers_of_two(&ks);
-    let signed = |(k, p): (&u32, &MillerLoopOutput<E, N>)| if digits[*k as usize] > 0 { *p } else { p.conjugate() };
-    let mut terms = ks.iter().zip(&powers).map(signed);
+    let js: Vec<u32> = (0..digits.len() as u32).filter(|&j| digits[j as usize] != 0).collect();
+    let powers = f.cyclotomic_powers_of_two(&js);
+    let signed = |(j, p): (&u32, &MillerLoopOutput<E, N>)| if digits[*j as usize] > 0 { *p } else { p.conjugate() };
+    let mut terms = js.iter().zip(&powers).map(signed);
     let first = terms.next().expect("the parameter is nonzero");
-    let r = terms.fold(first, |acc, t| acc * t);
-    if E::PARAM_IS_NEGATIVE {
-        r.conjugate()
-    } else {
-        r
-    }
+    terms.fold(first, |acc, t| acc * t)
 }
 
 /// The widest window [`param_digits`] tries.
