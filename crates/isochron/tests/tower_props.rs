@@ -299,6 +299,8 @@ fn pairing_helpers<T: TowerParams<N>, const N: usize>(seed: u64) {
         }
         assert!(Fp12::<T, N>::ONE.cyclotomic_powers_of_two(&ks).iter().all(|p| *p == Fp12::ONE));
         assert!(g.cyclotomic_powers_of_two(&[]).is_empty());
+        let unsorted = g.cyclotomic_powers_of_two(&[26, 0, 10, 9]);
+        assert_eq!(unsorted, [powers[5], powers[0], powers[4], powers[3]]);
     }
 }
 

@@ -229,7 +229,8 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     /// as in eprint 2010/526 §5.2): only `g2 = c1.c0`, `g3 = c0.c2`, `g4 = c0.c1`, `g5 = c1.c2`
     /// are squared (the Granger–Scott formulas of those four coefficients, two Fp4 squares
     /// instead of three), and `g0 = c0.c0`, `g1 = c1.c1` are recovered once at the end with one
-    /// inversion. `n` is public; the time does not depend on `self`.
+    /// inversion ([`Fp12::cyclotomic_powers_of_two`]). `n` is public; the time does not depend on
+    /// `self`.
     pub fn cyclotomic_square_n(&self, n: u32) -> Self {
         if n < KARABINA_MIN_RUN {
             let mut r = *self;
@@ -238,28 +239,26 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
             }
             return r;
         }
-        let mut g = self.compress_karabina();
-        for _ in 0..n {
-            g = Self::karabina_square(&g);
-        }
-        let (num, den) = Self::karabina_fraction(&g);
-        Self::decompress_karabina(&g, &num.mul(&den.invert().unwrap_or(Fp2::ZERO)))
+        self.cyclotomic_powers_of_two(&[n]).pop().unwrap_or(*self)
     }
 
-    /// `self^(2^k)` for each of the ascending public `ks` (`self` in the cyclotomic subgroup),
-    /// all from one run of Karabina's compressed squarings ([`Fp12::cyclotomic_square_n`]) up
-    /// to the last `k`, the powers decompressed together with one inversion (Montgomery's
-    /// trick, constant time): the right-to-left exponentiation by a sparse exponent.
+    /// `self^(2^k)` for each of the public `ks`, in their order (`self` in the cyclotomic
+    /// subgroup), all from one run of Karabina's compressed squarings
+    /// ([`Fp12::cyclotomic_square_n`]) up to the largest `k`, the powers decompressed together
+    /// with one inversion (Montgomery's trick, constant time): the right-to-left
+    /// exponentiation by a sparse exponent.
     pub fn cyclotomic_powers_of_two(&self, ks: &[u32]) -> Vec<Self> {
+        let mut order: Vec<usize> = (0..ks.len()).collect();
+        order.sort_unstable_by_key(|&i| ks[i]);
         let mut g = self.compress_karabina();
-        let mut compressed = Vec::with_capacity(ks.len());
+        let mut compressed = alloc::vec![g; ks.len()];
         let mut done = 0;
-        for &k in ks {
-            for _ in done..k {
+        for i in order {
+            for _ in done..ks[i] {
                 g = Self::karabina_square(&g);
             }
-            done = k;
-            compressed.push(g);
+            done = ks[i];
+            compressed[i] = g;
         }
         let (mut nums, mut dens): (Vec<_>, Vec<_>) = compressed.iter().map(Self::karabina_fraction).unzip();
         Fp2::batch_invert(&mut dens);
