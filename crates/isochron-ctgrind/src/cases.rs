@@ -260,7 +260,9 @@ fn evm_encoding_cases() -> Vec<Case> {
 }
 
 /// The pairing target group with secret exponents and secret elements: exponentiation
-/// (signed fixed windows, constant-time lookups), multiplication, inversion, equality.
+/// (signed fixed windows, constant-time lookups), the final exponentiation of a secret Miller
+/// loop value (its exponentiations by the family parameter: BLS12-381's compressed run with
+/// one batched inversion, BN254's wNAF), multiplication, inversion, equality.
 fn gt_cases<E: isochron::pairing::PairingEngine>(area: &str) -> Vec<Case> {
     use isochron::curve::AffinePoint;
     use isochron::field::{Field, PrimeField};
@@ -275,6 +277,10 @@ fn gt_cases<E: isochron::pairing::PairingEngine>(area: &str) -> Vec<Case> {
         case(area, "pow (secret scalar)", || reveal(base::<E>().pow(&k::<E>()))),
         case(area, "pow (secret base, secret scalar)", || reveal(secret(base::<E>()).pow(&k::<E>()))),
         case(area, "pow (scalar 0)", || reveal(base::<E>().pow(&secret(E::Scalar::from_u64(0))))),
+        case(area, "final_exponentiation (secret Miller loop value)", || {
+            let f = E::miller_loop(&E::G1Affine::generator(), &E::G2Affine::generator());
+            reveal(E::final_exponentiation(&secret(f)))
+        }),
         case(area, "mul/square/invert", || {
             let g = secret(base::<E>());
             reveal(g * g.square().invert())
