@@ -24,6 +24,8 @@
 
 mod batch;
 pub mod eth;
+#[cfg(feature = "parallel")]
+mod handoff;
 pub mod keys;
 mod scheme;
 pub mod signature;

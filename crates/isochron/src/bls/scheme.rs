@@ -1,9 +1,12 @@
 //! The three schemes of draft-irtf-cfrg-bls-signature-05 §3 over the core operations of §2
 //! (CoreSign, CoreVerify, CoreAggregateVerify), for either variant.
 
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 
+#[cfg(feature = "parallel")]
+use super::handoff::Handoff;
 use super::keys::{sum_points, PublicKey, SecretKey};
 use super::signature::Signature;
 use super::variant::Variant;
@@ -99,18 +102,22 @@ impl<V: Variant, S: Scheme> Ciphersuite<V, S> {
         DomainTag::new(&["BLS_SIG_", V::HASH_SUITE, S::TAG])
     }
 
-    /// `hash_to_point` of the message as this scheme signs it: the message itself, or
-    /// `PK ‖ message` for message augmentation (draft-05 §3.2.1).
-    pub(crate) fn hash_message(pk: &PublicKey<V>, msg: &[u8], dst: &DomainTag) -> V::SigGroup {
-        if S::AUGMENT {
-            let pk_bytes = pk.to_bytes();
-            let mut m = Vec::with_capacity(V::PK_SIZE + msg.len());
-            m.extend_from_slice(pk_bytes.as_ref());
-            m.extend_from_slice(msg);
-            V::hash_to_point(&m, dst.as_bytes())
-        } else {
-            V::hash_to_point(msg, dst.as_bytes())
+    /// The message as this scheme hashes it: the message itself, or `PK ‖ message` for message
+    /// augmentation (draft-05 §3.2.1).
+    fn signed_message<'a>(pk: &PublicKey<V>, msg: &'a [u8]) -> Cow<'a, [u8]> {
+        if !S::AUGMENT {
+            return Cow::Borrowed(msg);
         }
+        let pk_bytes = pk.to_bytes();
+        let mut m = Vec::with_capacity(V::PK_SIZE + msg.len());
+        m.extend_from_slice(pk_bytes.as_ref());
+        m.extend_from_slice(msg);
+        Cow::Owned(m)
+    }
+
+    /// `hash_to_point` of the message as this scheme signs it ([`Self::signed_message`]).
+    pub(crate) fn hash_message(pk: &PublicKey<V>, msg: &[u8], dst: &DomainTag) -> V::SigGroup {
+        V::hash_to_point(&Self::signed_message(pk, msg), dst.as_bytes())
     }
 
     /// Sign (draft-05 §3.1, §3.2.1, §3.3): `SK·hash_to_point(message)` (CoreSign, §2.6), the
@@ -131,7 +138,7 @@ impl<V: Variant, S: Scheme> Ciphersuite<V, S> {
     /// exponentiation after one two-pair Miller loop, or with `parallel` after two Miller loops
     /// on two threads (`check_against_generator`). Variable time (all inputs public).
     pub fn verify(pk: &PublicKey<V>, msg: &[u8], sig: &Signature<V>) -> bool {
-        check_against_generator::<V>(|| (pk.point, Self::hash_message(pk, msg, &Self::dst()).to_affine()), sig)
+        check_against_generator::<V>(|| pk.point, &Self::signed_message(pk, msg), Self::dst().as_bytes(), sig)
     }
 
     /// AggregateVerify (CoreAggregateVerify, draft-05 §2.9; §3.1.1 for the basic scheme's
@@ -171,13 +178,7 @@ impl<V: Variant> Ciphersuite<V, ProofOfPossession> {
 
     /// PopVerify (draft-05 §3.3.3): `e(PK, hash_pubkey_to_point(PK)) = e(P, proof)`.
     pub fn pop_verify(pk: &PublicKey<V>, proof: &Signature<V>) -> bool {
-        check_against_generator::<V>(
-            || {
-                let pk_bytes = pk.to_bytes();
-                (pk.point, V::hash_to_point(pk_bytes.as_ref(), Self::pop_dst().as_bytes()).to_affine())
-            },
-            proof,
-        )
+        check_against_generator::<V>(|| pk.point, pk.to_bytes().as_ref(), Self::pop_dst().as_bytes(), proof)
     }
 
     /// FastAggregateVerify (draft-05 §3.3.4): Verify of one message against the sum of the
@@ -188,35 +189,42 @@ impl<V: Variant> Ciphersuite<V, ProofOfPossession> {
         if pks.is_empty() {
             return false;
         }
-        check_against_generator::<V>(
-            || (sum_points(pks).to_affine(), V::hash_to_point(msg, Self::dst().as_bytes()).to_affine()),
-            sig,
-        )
+        check_against_generator::<V>(|| sum_points(pks).to_affine(), msg, Self::dst().as_bytes(), sig)
     }
 }
 
-/// `e(PK, H)·e(−P, σ) = 1` for the key-side and hashed points `(PK, H)` that `first` computes
-/// (an aggregation of keys, a hash to the curve) and the generator `P`: CoreVerify's check
-/// (draft-05 §2.7). Without `parallel` (or on a one-thread pool), one two-pair Miller loop
-/// (shared squarings); with it, the Miller loop of `(−P, σ)` goes to the thread pool while the
-/// calling thread runs `first` and the Miller loop of `(PK, H)`, and one final exponentiation
-/// follows (what blst's `verify` does on its own thread pool). The calling thread keeps the
-/// longer half and hands over one job, so it pays one worker wake-up, not the three of a
-/// `rayon::join` called from outside the pool (which measured slower than one thread from
+/// `e(PK, H)·e(−P, σ) = 1` with `PK = key()` (a key, or an aggregation of keys), `H =
+/// hash_to_point(msg)` and the generator `P`: CoreVerify's check (draft-05 §2.7). Without
+/// `parallel` (or on a one-thread pool), one two-pair Miller loop (shared squarings). With it,
+/// the work goes to two threads and one final exponentiation follows (blst's `verify` does the
+/// same on its thread pool): the calling thread hashes to the field, maps `u0`, clears the
+/// cofactor of `map(u0) + map(u1)` and runs the Miller loop of `(PK, H)`; one job on the pool
+/// maps `u1`, computes `key()` and runs the Miller loop of `(−P, σ)`. `map(u1)` and `key()` are
+/// [`Handoff`]s: whichever thread gets to one first computes it, so a late worker costs no
+/// waiting. The calling thread hands over one job, so it pays one worker wake-up, not the three
+/// of a `rayon::join` called from outside the pool (which measured slower than one thread from
 /// Python, where the workers sleep between calls). Variable time (all inputs public).
 fn check_against_generator<V: Variant>(
-    first: impl FnOnce() -> (V::PkPoint, V::SigPoint) + Send,
+    key: impl Fn() -> V::PkPoint + Sync,
+    msg: &[u8],
+    dst: &[u8],
     sig: &Signature<V>,
 ) -> bool {
     let neg_g = -V::PkPoint::generator();
     #[cfg(feature = "parallel")]
     if rayon::current_num_threads() > 1 {
+        let u = V::hash_to_field(msg, dst);
+        let (q1, pk) = (Handoff::new(), Handoff::new());
         let key_side = || {
-            let (pk, h) = first();
-            let (p, q) = V::pair(&pk, &h);
+            let q0 = V::map_to_curve(&u[0]);
+            let q1 = q1.take(|| V::map_to_curve(&u[1]));
+            let h = V::clear_cofactor(&(q0 + q1)).to_affine();
+            let (p, q) = V::pair(&pk.take(&key), &h);
             Bls12_381::miller_loop(&p, &q)
         };
         let sig_side = || {
+            q1.offer(|| V::map_to_curve(&u[1]));
+            pk.offer(&key);
             let (p, q) = V::pair(&neg_g, &sig.point);
             Bls12_381::miller_loop(&p, &q)
         };
@@ -228,8 +236,8 @@ fn check_against_generator<V: Variant>(
         // The scope returns after its spawned job: `f2` is set.
         return f2.is_some_and(|f2| bool::from(Bls12_381::final_exponentiation(&(f1 * f2)).is_identity()));
     }
-    let (pk, h) = first();
-    Bls12_381::pairing_check(&[V::pair(&pk, &h), V::pair(&neg_g, &sig.point)])
+    let h = V::hash_to_point(msg, dst).to_affine();
+    Bls12_381::pairing_check(&[V::pair(&key(), &h), V::pair(&neg_g, &sig.point)])
 }
 
 /// Whether no message repeats (the messages are public: sorting is fine).

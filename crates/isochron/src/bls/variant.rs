@@ -4,8 +4,11 @@
 use core::fmt::Debug;
 
 use crate::curve::{AffinePoint, Group, PointEncoding};
-use crate::curves::bls12_381::{hash_to_g1, hash_to_g2, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
+use crate::curves::bls12_381::{
+    hash_to_g1, hash_to_g2, Fp, Fp2, Fr, G1Affine, G1Projective, G1Suite, G2Affine, G2Projective, G2Suite,
+};
 use crate::error::Error;
+use crate::hash_to_curve::{hash_to_field, Suite};
 
 pub use crate::curve::ByteArray;
 
@@ -50,6 +53,22 @@ pub trait Variant: sealed::Sealed + 'static + Copy + Clone + Debug + Default + P
     /// [`Variant::HASH_SUITE`] (draft-05 §4.1). Constant time in `msg`.
     fn hash_to_point(msg: &[u8], dst: &[u8]) -> Self::SigGroup;
 
+    /// The field of `hash_to_point`'s `hash_to_field` (RFC 9380 §5.2): Fp2 for [`MinPk`], Fp
+    /// for [`MinSig`]. With the next three items, `hash_to_point(msg) =
+    /// clear_cofactor(map_to_curve(u0) + map_to_curve(u1))` in pieces, which verification runs
+    /// on two threads with `parallel`.
+    #[doc(hidden)]
+    type HashField: Copy + Send + Sync;
+    /// `(u0, u1) = hash_to_field(msg, 2)` of `hash_to_point` (RFC 9380 §3, §5.2).
+    #[doc(hidden)]
+    fn hash_to_field(msg: &[u8], dst: &[u8]) -> [Self::HashField; 2];
+    /// `map_to_curve` of `hash_to_point` (RFC 9380 §6.6.3), constant time.
+    #[doc(hidden)]
+    fn map_to_curve(u: &Self::HashField) -> Self::SigGroup;
+    /// `clear_cofactor` of `hash_to_point` (RFC 9380 §7), constant time.
+    #[doc(hidden)]
+    fn clear_cofactor(p: &Self::SigGroup) -> Self::SigGroup;
+
     /// The pairing input `(G1, G2)` made of a public-key-side and a signature-side point.
     fn pair(pk_side: &Self::PkPoint, sig_side: &Self::SigPoint) -> (G1Affine, G2Affine);
 }
@@ -70,6 +89,16 @@ fn expect_hash<G: Group>(r: Result<G, Error>) -> G {
     r.unwrap_or_else(|_| G::identity())
 }
 
+/// `hash_to_field(msg, 2)` with suite `S`; as [`expect_hash`], its only failure (an empty DST)
+/// cannot happen here (zeros then).
+fn suite_hash_to_field<S: Suite>(msg: &[u8], dst: &[u8]) -> [S::Field; 2] {
+    let mut u = [S::Field::default(); 2];
+    if hash_to_field::<S::Field, S::Expander>(msg, dst, S::L, &mut u).is_err() {
+        u = [S::Field::default(); 2];
+    }
+    u
+}
+
 impl Variant for MinPk {
     type PkGroup = G1Projective;
     type PkPoint = G1Affine;
@@ -85,6 +114,16 @@ impl Variant for MinPk {
 
     fn hash_to_point(msg: &[u8], dst: &[u8]) -> G2Projective {
         expect_hash(hash_to_g2(msg, dst))
+    }
+    type HashField = Fp2;
+    fn hash_to_field(msg: &[u8], dst: &[u8]) -> [Fp2; 2] {
+        suite_hash_to_field::<G2Suite>(msg, dst)
+    }
+    fn map_to_curve(u: &Fp2) -> G2Projective {
+        G2Suite::map_to_curve(u)
+    }
+    fn clear_cofactor(p: &G2Projective) -> G2Projective {
+        G2Suite::clear_cofactor(p)
     }
     fn pair(pk_side: &G1Affine, sig_side: &G2Affine) -> (G1Affine, G2Affine) {
         (*pk_side, *sig_side)
@@ -106,6 +145,16 @@ impl Variant for MinSig {
 
     fn hash_to_point(msg: &[u8], dst: &[u8]) -> G1Projective {
         expect_hash(hash_to_g1(msg, dst))
+    }
+    type HashField = Fp;
+    fn hash_to_field(msg: &[u8], dst: &[u8]) -> [Fp; 2] {
+        suite_hash_to_field::<G1Suite>(msg, dst)
+    }
+    fn map_to_curve(u: &Fp) -> G1Projective {
+        G1Suite::map_to_curve(u)
+    }
+    fn clear_cofactor(p: &G1Projective) -> G1Projective {
+        G1Suite::clear_cofactor(p)
     }
     fn pair(pk_side: &G2Affine, sig_side: &G1Affine) -> (G1Affine, G2Affine) {
         (*sig_side, *pk_side)
