@@ -586,13 +586,13 @@ impl<C: SwCurve> Buckets<'_, C> {
         if self.batch.is_empty() {
             return;
         }
-        self.prefix.clear();
+        self.prefix.resize(self.batch.len(), C::Base::ONE);
         let mut acc = C::Base::ONE;
-        for (j, i) in &self.batch {
+        for ((j, i), pre) in self.batch.iter().zip(self.prefix.iter_mut()) {
             let b = &self.affine[(j & !DOUBLE) as usize];
             // The x-coordinate only: the sign does not matter here.
             let p = &self.points[(i & !NEG) as usize];
-            self.prefix.push(acc);
+            *pre = acc;
             acc = acc.mul_lazy(&denominator(b, p, j & DOUBLE != 0));
         }
         // Non-zero: every denominator is x_P − x_B with x_P ≠ x_B, or 2·y_B with y_B ≠ 0.
