@@ -299,6 +299,49 @@ fn random_msg(rng: &mut impl Rng) -> Vec<u8> {
     m
 }
 
+/// Verify, FastAggregateVerify and PopVerify on a two-thread pool (the split over two threads
+/// with the hash's second map and the key aggregation handed over, whatever the machine's core
+/// count) and on a one-thread pool (one two-pair Miller loop) agree with each other on valid
+/// and corrupted inputs, for both variants' Ethereum-style schemes.
+#[cfg(feature = "parallel")]
+#[test]
+fn verification_same_on_one_and_two_threads() {
+    use isochron::bls::{Ciphersuite, MinSig, ProofOfPossession};
+    type MinSigPop = Ciphersuite<MinSig, ProofOfPossession>;
+    let pools = [1, 2].map(|t| rayon::ThreadPoolBuilder::new().num_threads(t).build().unwrap());
+    let mut rng = ChaCha20Rng::seed_from_u64(0x7e1);
+    for round in 0..6 {
+        let n = 1 + round * 7;
+        let sks: Vec<SecretKey> = (0..n).map(|_| SecretKey::key_gen(&random_ikm(&mut rng), &[]).unwrap()).collect();
+        let pks: Vec<eth::PublicKey> = sks.iter().map(|s| s.public_key()).collect();
+        let msg = random_msg(&mut rng);
+        let sigs: Vec<eth::Signature> = sks.iter().map(|s| eth::sign(s, &msg)).collect();
+        let agg = eth::aggregate(&sigs).unwrap();
+        let wrong = other_msg(&mut rng);
+        let min_sig_pk = sks[0].public_key::<MinSig>();
+        let min_sig = MinSigPop::sign(&sks[0], &msg);
+        let run = |pool: &rayon::ThreadPool| {
+            pool.install(|| {
+                [
+                    eth::verify(&pks[0], &msg, &sigs[0]),
+                    eth::verify(&pks[0], &wrong, &sigs[0]),
+                    eth::verify(&pks[n - 1], &msg, &sigs[0]) == (n == 1),
+                    eth::fast_aggregate_verify(&pks, &msg, &agg),
+                    eth::fast_aggregate_verify(&pks, &wrong, &agg),
+                    eth::fast_aggregate_verify(&pks[..n - 1], &msg, &agg),
+                    eth::pop_verify(&pks[0], &eth::pop_prove(&sks[0])),
+                    eth::pop_verify(&pks[0], &sigs[0]),
+                    MinSigPop::verify(&min_sig_pk, &msg, &min_sig),
+                    MinSigPop::verify(&min_sig_pk, &wrong, &min_sig),
+                ]
+            })
+        };
+        let want = [true, false, true, true, false, false, true, false, true, false];
+        assert_eq!(run(&pools[0]), want, "one thread, round {round}");
+        assert_eq!(run(&pools[1]), want, "two threads, round {round}");
+    }
+}
+
 /// min_pk with Ethereum's POP DST: KeyGen, SkToPk, Sign, Verify (valid, wrong message, wrong
 /// key, tampered signature), Aggregate, AggregateVerify, FastAggregateVerify, PopProve,
 /// batch verification.

@@ -214,17 +214,17 @@ fn check_against_generator<V: Variant>(
     #[cfg(feature = "parallel")]
     if rayon::current_num_threads() > 1 {
         let u = V::hash_to_field(msg, dst);
-        let (q1, pk) = (Handoff::new(), Handoff::new());
+        let (map_u1, key_point) = (Handoff::new(), Handoff::new());
         let key_side = || {
             let q0 = V::map_to_curve(&u[0]);
-            let q1 = q1.take(|| V::map_to_curve(&u[1]));
+            let q1 = map_u1.take(|| V::map_to_curve(&u[1]));
             let h = V::clear_cofactor(&(q0 + q1)).to_affine();
-            let (p, q) = V::pair(&pk.take(&key), &h);
+            let (p, q) = V::pair(&key_point.take(&key), &h);
             Bls12_381::miller_loop(&p, &q)
         };
         let sig_side = || {
-            q1.offer(|| V::map_to_curve(&u[1]));
-            pk.offer(&key);
+            map_u1.offer(|| V::map_to_curve(&u[1]));
+            key_point.offer(&key);
             let (p, q) = V::pair(&neg_g, &sig.point);
             Bls12_381::miller_loop(&p, &q)
         };
