@@ -17,6 +17,8 @@ use zeroize::Zeroize;
 
 pub(crate) mod crandall;
 #[cfg(feature = "fiat")]
+pub(crate) mod dettman;
+#[cfg(feature = "fiat")]
 pub mod fiat;
 pub mod fp;
 pub mod fp12;

@@ -5,9 +5,10 @@
 //!
 //! Scalar multiplication uses the GLV endomorphism `φ(x, y) = (βx, y)` (`β³ = 1` in Fp),
 //! acting as `[λ]` (`λ³ = 1` mod `n`), for both the constant-time and the `_vartime` paths, and
-//! a precomputed generator table. The variable-time `a·G + b·P` of verification and key
-//! recovery runs on a second form of the base field, plain and weakly reduced
-//! (`field::crandall`, module `plain`), unless the fiat-crypto backend is selected. Points are
+//! a precomputed generator table. The scalar multiplications (the variable-time `a·G + b·P` of
+//! verification and key recovery, the MSM, the constant-time `[k]·P` and `[k]·G`) and the
+//! square root run on a plain form of the base field (module `plain`): `field::crandall` on the
+//! own kernels, fiat-crypto's 5×52 form when that backend is selected. Points are
 //! encoded in SEC1 form (SEC 1 v2 §2.3.3–2.3.4, [`PointAffine::to_sec1_compressed`] and friends
 //! in `encoding`).
 
@@ -32,7 +33,7 @@ impl FieldParams<4> for FpParams {
         fiat_secp256k1_montgomery_opp
     );
     const MODULUS: [u64; 4] = limbs::from_hex("0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f");
-    const SQRT_CHAIN_3MOD4: Option<fn(&Fp) -> Fp> = Some(sqrt_exp);
+    const SQRT_CHAIN_3MOD4: Option<fn(&Fp) -> Fp> = Some(plain::sqrt_exp);
     /// 3 generates `F_p^*` (checked by a unit test against the factorization of `p − 1`).
     const GENERATOR: u64 = 3;
     const NAME: &'static str = "secp256k1::Fp";
@@ -101,29 +102,29 @@ impl SwCurve for Secp256k1 {
         true
     }
 
-    /// On the plain base field (`plain`), unless the fiat-crypto backend is selected.
+    /// On the plain base field of the selected backend (`plain`).
     fn mul_generator_add_special_vartime(a: &Fq, p: &PointAffine, b: &Fq) -> Option<Point> {
-        plain::selected().then(|| plain::mul_generator_add_vartime(a, p, b))
+        Some(plain::mul_generator_add_vartime(a, p, b))
     }
 
-    /// On the plain base field (`plain`), unless the fiat-crypto backend is selected.
+    /// On the plain base field of the selected backend (`plain`).
     fn mul_special(p: &Point, k: &Fq) -> Option<Point> {
-        plain::selected().then(|| plain::mul(p, k))
+        Some(plain::mul(p, k))
     }
 
-    /// On the plain base field (`plain`), unless the fiat-crypto backend is selected.
+    /// On the plain base field of the selected backend (`plain`).
     fn mul_generator_special(k: &Fq) -> Option<Point> {
-        plain::selected().then(|| plain::mul_generator(k))
+        Some(plain::mul_generator(k))
     }
 
-    /// On the plain base field (`plain`), unless the fiat-crypto backend is selected or the
-    /// CPU has AVX-512 IFMA (whose vector MSM computes on the Montgomery form).
+    /// On the plain base field of the selected backend (`plain`), unless the CPU has AVX-512
+    /// IFMA and fiat-crypto is not selected (the vector MSM computes on the Montgomery form).
     fn msm_special_vartime(points: &[PointAffine], scalars: &[Fq], parallel: bool) -> Option<Point> {
         #[cfg(target_arch = "x86_64")]
-        if crate::limbs::x86_64_ifma::available() {
+        if crate::limbs::x86_64_ifma::available() && !fiat_selected() {
             return None;
         }
-        plain::selected().then(|| plain::msm_vartime(points, scalars, parallel))
+        Some(plain::msm_vartime(points, scalars, parallel))
     }
 }
 
@@ -148,14 +149,13 @@ fn sqrt_exp_chain<F: Field>(x: &F) -> F {
     step(&step(&x223, 23, &x22), 6, &x2).square_n(2)
 }
 
-/// `x^((p+1)/4)` by [`sqrt_exp_chain`] on the plain form of the field (its squarings are about
-/// a quarter faster in a chain), or on fiat-crypto's Montgomery code when that backend is
-/// selected. Constant time.
-fn sqrt_exp(x: &Fp) -> Fp {
-    if !plain::selected() {
-        return sqrt_exp_chain(x);
-    }
-    sqrt_exp_chain(&crate::field::crandall::CrandallFp::<FpParams>::from(*x)).to_montgomery()
+/// Whether fiat-crypto's code is selected (the `fiat` feature and [`crate::field::fiat::enabled`]).
+#[inline(always)]
+fn fiat_selected() -> bool {
+    #[cfg(feature = "fiat")]
+    return crate::field::fiat::enabled();
+    #[cfg(not(feature = "fiat"))]
+    false
 }
 
 /// The affine coordinates of the generator `G` (SEC 2 v2 §2.4.1), hexadecimal.

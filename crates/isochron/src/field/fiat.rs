@@ -6,6 +6,12 @@
 //! isochron's Montgomery form (`R = 2^(64N)`, values fully reduced), so elements pass between
 //! the two unchanged; inversion, square roots and exponentiation are built on these operations.
 //!
+//! secp256k1's scalar multiplications and square root run on a plain form of its base field
+//! (`curves::secp256k1`'s module `plain`); with this backend selected that form is
+//! `field::dettman`, whose products and squares are fiat-crypto's `secp256k1_dettman_64` code
+//! (five 52-bit limbs, the form of libsecp256k1's field) and whose limb-wise sums, differences
+//! and carries are isochron's (fiat-crypto generates none for that form).
+//!
 //! The choice is made per process at run time ([`set_enabled`], on by default), so that one
 //! build can test and time both backends; it applies to the fields that declare a fiat backend
 //! (secp256k1's and P-256's base and scalar fields) and to Curve25519's protocols. The switch

@@ -187,14 +187,20 @@ fn sqrt_chain_is_the_exponent() {
         assert_eq!(sqrt_exp_chain(&x), want);
         let plain = crate::field::crandall::CrandallFp::<FpParams>::from(x);
         assert_eq!(sqrt_exp_chain(&plain).to_montgomery(), want);
+        #[cfg(feature = "fiat")]
+        assert_eq!(sqrt_exp_chain(&crate::field::dettman::DettmanFp::<FpParams>::from(x)).to_montgomery(), want);
+        assert_eq!(plain::sqrt_exp(&x), want);
     }
 }
 
-/// The curve over the plain base field passes the generic suite, and its `a·G + b·P` (the
-/// path of verification) equals the Montgomery-form computation on random and edge inputs.
+/// The curves over the plain base fields pass the generic suite, and `a·G + b·P` on the
+/// selected one (the path of verification) equals the Montgomery-form computation on random
+/// and edge inputs.
 #[test]
 fn plain_field_double_scalar_multiplication() {
     sw::check_curve::<plain::Plain>();
+    #[cfg(feature = "fiat")]
+    sw::check_curve::<plain::PlainFiat>();
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(11);
     let g = Point::generator();
     let (zero, one) = (Fq::ZERO, Fq::ONE);
