@@ -16,11 +16,8 @@
 //! of the same parameters. Its operations are constant time (masks, no branches on values;
 //! checked by the constant-time checker through ECDH, key generation and signing).
 
-use core::fmt;
-
 use rand_core::RngCore;
-use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
-use zeroize::Zeroize;
+use subtle::{Choice, CtOption};
 
 use super::fp::impl_field_ops;
 use super::{inversion, Field, FieldParams, Fp};
@@ -197,55 +194,67 @@ impl<P: FieldParams<4>> Field for CrandallFp<P> {
     }
 }
 
-impl<P: FieldParams<4>> Clone for CrandallFp<P> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<P: FieldParams<4>> Copy for CrandallFp<P> {}
-
-impl<P: FieldParams<4>> Default for CrandallFp<P> {
-    fn default() -> Self {
-        Self::ZERO
-    }
-}
-
-impl<P: FieldParams<4>> fmt::Debug for CrandallFp<P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}(plain 0x", P::NAME)?;
-        for w in self.canonical_limbs().iter().rev() {
-            write!(f, "{w:016x}")?;
+/// The traits the plain field types (`CrandallFp`, and `DettmanFp` with the `fiat` feature)
+/// implement alike, for a type `$t<P>` with the fields `v` (its limbs) and `_params` and a
+/// method `canonical_limbs()`: copies, zero as the default, `Debug` (labelled with the form)
+/// and comparisons on the canonical value, selection (masks) and zeroizing of the limbs.
+macro_rules! impl_plain_field_traits {
+    ($t:ident, $label:literal) => {
+        impl<P: $crate::field::FieldParams<4>> Clone for $t<P> {
+            fn clone(&self) -> Self {
+                *self
+            }
         }
-        write!(f, ")")
-    }
-}
+        impl<P: $crate::field::FieldParams<4>> Copy for $t<P> {}
 
-impl<P: FieldParams<4>> ConstantTimeEq for CrandallFp<P> {
-    fn ct_eq(&self, other: &Self) -> Choice {
-        Choice::from(limbs::eq(&self.canonical_limbs(), &other.canonical_limbs()) as u8)
-    }
-}
+        impl<P: $crate::field::FieldParams<4>> Default for $t<P> {
+            fn default() -> Self {
+                <Self as $crate::field::Field>::ZERO
+            }
+        }
 
-impl<P: FieldParams<4>> PartialEq for CrandallFp<P> {
-    fn eq(&self, other: &Self) -> bool {
-        self.ct_eq(other).into()
-    }
-}
-impl<P: FieldParams<4>> Eq for CrandallFp<P> {}
+        impl<P: $crate::field::FieldParams<4>> core::fmt::Debug for $t<P> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, concat!("{}(", $label, " 0x"), P::NAME)?;
+                for w in self.canonical_limbs().iter().rev() {
+                    write!(f, "{w:016x}")?;
+                }
+                write!(f, ")")
+            }
+        }
 
-impl<P: FieldParams<4>> ConditionallySelectable for CrandallFp<P> {
-    #[inline(always)]
-    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
-        let mask = (choice.unwrap_u8() as u64).wrapping_neg();
-        Self::from_limbs(limbs::select(&a.v, &b.v, mask))
-    }
-}
+        impl<P: $crate::field::FieldParams<4>> subtle::ConstantTimeEq for $t<P> {
+            fn ct_eq(&self, other: &Self) -> subtle::Choice {
+                subtle::Choice::from($crate::limbs::eq(&self.canonical_limbs(), &other.canonical_limbs()) as u8)
+            }
+        }
 
-impl<P: FieldParams<4>> Zeroize for CrandallFp<P> {
-    fn zeroize(&mut self) {
-        self.v.zeroize();
-    }
+        impl<P: $crate::field::FieldParams<4>> PartialEq for $t<P> {
+            fn eq(&self, other: &Self) -> bool {
+                subtle::ConstantTimeEq::ct_eq(self, other).into()
+            }
+        }
+        impl<P: $crate::field::FieldParams<4>> Eq for $t<P> {}
+
+        impl<P: $crate::field::FieldParams<4>> subtle::ConditionallySelectable for $t<P> {
+            #[inline(always)]
+            fn conditional_select(a: &Self, b: &Self, choice: subtle::Choice) -> Self {
+                let mask = (choice.unwrap_u8() as u64).wrapping_neg();
+                $t { v: $crate::limbs::select(&a.v, &b.v, mask), _params: core::marker::PhantomData }
+            }
+        }
+
+        impl<P: $crate::field::FieldParams<4>> zeroize::Zeroize for $t<P> {
+            fn zeroize(&mut self) {
+                zeroize::Zeroize::zeroize(&mut self.v);
+            }
+        }
+    };
 }
+#[cfg(feature = "fiat")]
+pub(crate) use impl_plain_field_traits;
+
+impl_plain_field_traits!(CrandallFp, "plain");
 
 impl_field_ops!([P: FieldParams<4>] CrandallFp<P>);
 

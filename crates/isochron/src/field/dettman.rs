@@ -11,20 +11,20 @@
 //! et al., IEEE S&P 2019; the module's header names the generator's parameters). Every product
 //! and square goes through fiat-crypto's code, whose outputs satisfy the same bounds.
 //!
-//! fiat-crypto generates nothing else for this form, so sums, differences and negations are
-//! limb-wise, here: `a + b` and `a + 4p − b` (each limb of `4p` above the bound of a limb of
-//! `b`, so no limb goes negative), followed by one carry pass ([`DettmanFp::carry`]) that brings
-//! every limb back below `2^52` (`v₄` below `2^48 + 2^5`, the top bits folded back as `c`).
-//! Values are canonicalized only to compare and encode them. All of it is constant time: limb
+//! fiat-crypto generates nothing else for this form, so sums, differences, negations and halvings
+//! are limb-wise, here: `a + b` and `a + 4p − b` (each limb of `4p` above the bound of a limb of
+//! `b`, so no limb goes negative), followed by one carry step ([`DettmanFp::carry_step`]) that
+//! moves every limb's bits from 52 up into the next limb at once (those of `v₄` from 48 up into
+//! `v₀` as multiples of `c`, `2^256 ≡ c`), which puts every limb back within the bounds. Values
+//! are canonicalized (a full carry pass, [`DettmanFp::carry`], then one conditional subtraction)
+//! only to compare and encode them. All of it is constant time: limb
 //! arithmetic, shifts, masks and multiplications by small values, no branches on data.
 
-use core::fmt;
 use core::marker::PhantomData;
 
 use fiat_crypto::secp256k1_dettman_64 as fiat;
 use rand_core::RngCore;
-use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
-use zeroize::Zeroize;
+use subtle::{Choice, CtOption};
 
 use super::fp::impl_field_ops;
 use super::{Field, FieldParams, Fp};
@@ -229,57 +229,7 @@ impl<P: FieldParams<4>> Field for DettmanFp<P> {
     }
 }
 
-impl<P: FieldParams<4>> Clone for DettmanFp<P> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<P: FieldParams<4>> Copy for DettmanFp<P> {}
-
-impl<P: FieldParams<4>> Default for DettmanFp<P> {
-    fn default() -> Self {
-        Self::ZERO
-    }
-}
-
-impl<P: FieldParams<4>> fmt::Debug for DettmanFp<P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}(5×52 0x", P::NAME)?;
-        for w in self.canonical_limbs().iter().rev() {
-            write!(f, "{w:016x}")?;
-        }
-        write!(f, ")")
-    }
-}
-
-impl<P: FieldParams<4>> ConstantTimeEq for DettmanFp<P> {
-    fn ct_eq(&self, other: &Self) -> Choice {
-        Choice::from(limbs::eq(&self.canonical_limbs(), &other.canonical_limbs()) as u8)
-    }
-}
-
-impl<P: FieldParams<4>> PartialEq for DettmanFp<P> {
-    fn eq(&self, other: &Self) -> bool {
-        self.ct_eq(other).into()
-    }
-}
-impl<P: FieldParams<4>> Eq for DettmanFp<P> {}
-
-impl<P: FieldParams<4>> ConditionallySelectable for DettmanFp<P> {
-    #[inline(always)]
-    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
-        let mask = (choice.unwrap_u8() as u64).wrapping_neg();
-        let (a, b) = (&a.v, &b.v);
-        let pick = |i: usize| a[i] ^ (mask & (a[i] ^ b[i]));
-        Self::from_five([pick(0), pick(1), pick(2), pick(3), pick(4)])
-    }
-}
-
-impl<P: FieldParams<4>> Zeroize for DettmanFp<P> {
-    fn zeroize(&mut self) {
-        self.v.zeroize();
-    }
-}
+super::crandall::impl_plain_field_traits!(DettmanFp, "5×52");
 
 impl_field_ops!([P: FieldParams<4>] DettmanFp<P>);
 

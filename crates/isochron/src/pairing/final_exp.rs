@@ -115,7 +115,7 @@ fn param_digits(k: u64) -> (Vec<i16>, u32) {
 /// BLS12 hard part, Hayashida–Hayasaka–Teruya (eprint 2020/875, §4): with the family
 /// parameter `x`, `3·(p⁴ − p² + 1)/r = (x − 1)²·(x + p)·(x² + p² − 1) + 3`. Computes the pairing
 /// raised to the fixed power 3 (coprime to `r`, so still a non-degenerate bilinear pairing) in
-/// 4 exponentiations by `x`.
+/// 5 exponentiations by `x` (two for `(x − 1)²`, one for `x + p`, two for `x² + p² − 1`).
 fn hard_part_bls12<E: PairingParams<N>, const N: usize>(f: &MillerLoopOutput<E, N>) -> MillerLoopOutput<E, N> {
     let a = exp_by_param::<E, N>(f) * f.conjugate(); // f^(x−1)
     let a = exp_by_param::<E, N>(&a) * a.conjugate(); // f^((x−1)²)
