@@ -199,9 +199,10 @@ impl<V: Variant> Ciphersuite<V, ProofOfPossession> {
 /// the work goes to two threads and one final exponentiation follows (blst's `verify` does the
 /// same on its thread pool): the calling thread hashes to the field, maps `u0`, clears the
 /// cofactor of `map(u0) + map(u1)` and runs the Miller loop of `(PK, H)`; one job on the pool
-/// maps `u1`, computes `key()` and runs the Miller loop of `(−P, σ)`. `map(u1)` and `key()` are
-/// [`Handoff`]s: whichever thread gets to one first computes it, so a late worker costs no
-/// waiting. The calling thread hands over one job, so it pays one worker wake-up, not the three
+/// maps `u1`, computes `key()` and runs the Miller loop of `(−P, σ)`. `map(u1)`, `key()` and
+/// that Miller loop are [`Handoff`]s: whichever thread gets to one first computes it, so a late
+/// worker costs no waiting (the calling thread runs the second Miller loop itself when the
+/// worker has not started it by then). The calling thread hands over one job, so it pays one worker wake-up, not the three
 /// of a `rayon::join` called from outside the pool (which measured slower than one thread from
 /// Python, where the workers sleep between calls). Variable time (all inputs public).
 fn check_against_generator<V: Variant>(
@@ -222,19 +223,24 @@ fn check_against_generator<V: Variant>(
             let (p, q) = V::pair(&key_point.take(&key), &h);
             Bls12_381::miller_loop(&p, &q)
         };
-        let sig_side = || {
-            map_u1.offer(|| V::map_to_curve(&u[1]));
-            key_point.offer(&key);
+        let sig_pair = || {
             let (p, q) = V::pair(&neg_g, &sig.point);
             Bls12_381::miller_loop(&p, &q)
         };
-        let mut f2 = None;
-        let f1 = rayon::in_place_scope(|s| {
-            s.spawn(|_| f2 = Some(sig_side()));
-            key_side()
+        let sig_miller_loop = Handoff::new();
+        let sig_side = || {
+            map_u1.offer(|| V::map_to_curve(&u[1]));
+            key_point.offer(&key);
+            sig_miller_loop.offer(sig_pair);
+        };
+        // The final exponentiation inside the scope: by its end the spawned job (if it has
+        // started at all) has long finished, so a late worker is not waited for.
+        return rayon::in_place_scope(|s| {
+            s.spawn(|_| sig_side());
+            let f1 = key_side();
+            let f2 = sig_miller_loop.take(sig_pair);
+            bool::from(Bls12_381::final_exponentiation(&(f1 * f2)).is_identity())
         });
-        // The scope returns after its spawned job: `f2` is set.
-        return f2.is_some_and(|f2| bool::from(Bls12_381::final_exponentiation(&(f1 * f2)).is_identity()));
     }
     let h = V::hash_to_point(msg, dst).to_affine();
     Bls12_381::pairing_check(&[V::pair(&key(), &h), V::pair(&neg_g, &sig.point)])
