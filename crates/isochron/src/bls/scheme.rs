@@ -202,9 +202,10 @@ impl<V: Variant> Ciphersuite<V, ProofOfPossession> {
 /// maps `u1`, computes `key()` and runs the Miller loop of `(−P, σ)`. `map(u1)`, `key()` and
 /// that Miller loop are [`Handoff`]s: whichever thread gets to one first computes it, so a late
 /// worker costs no waiting (the calling thread runs the second Miller loop itself when the
-/// worker has not started it by then). The calling thread hands over one job, so it pays one worker wake-up, not the three
-/// of a `rayon::join` called from outside the pool (which measured slower than one thread from
-/// Python, where the workers sleep between calls). Variable time (all inputs public).
+/// worker has not started it by then). The calling thread hands over one job, so it pays one
+/// worker wake-up, not the three of a `rayon::join` called from outside the pool (which
+/// measured slower than one thread from Python, where the workers sleep between calls).
+/// Variable time (all inputs public).
 fn check_against_generator<V: Variant>(
     key: impl Fn() -> V::PkPoint + Sync,
     msg: &[u8],
