@@ -188,6 +188,24 @@ pub trait Field:
         self.square_n(n)
     }
 
+    /// `self + rhs` of fully reduced operands, possibly left unreduced like [`Field::mul_lazy`]'s
+    /// results (below `2p`), for a sum that only feeds products (`*`, `mul_lazy`, squarings).
+    /// The plain sum by default.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn add_lazy(&self, rhs: &Self) -> Self {
+        *self + rhs
+    }
+
+    /// `self − rhs` of fully reduced operands, possibly left as `self + p − rhs` (in `(0, 2p)`),
+    /// for a difference that only feeds products, as [`Field::add_lazy`]. The plain difference
+    /// by default.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn sub_lazy(&self, rhs: &Self) -> Self {
+        *self - rhs
+    }
+
     /// A value of [`Field::mul_lazy`] fully reduced (the identity by default).
     #[doc(hidden)]
     #[inline(always)]

@@ -407,6 +407,29 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         self.mul(rhs)
     }
 
+    /// `self + rhs` left unreduced, below `2p`, where [`Fp::mul_lazy`] takes such values (this
+    /// field's ADX kernels, two spare bits), reduced otherwise; see [`Field::add_lazy`].
+    /// Constant time.
+    #[inline(always)]
+    pub(crate) fn add_lazy(&self, rhs: &Self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if limbs::x86_64_adx::mul_lazy_supported(&P::MODULUS) && Self::own_adx_kernels() {
+            return Self::from_mont_limbs(addsub::add_lazy(&self.mont, &rhs.mont));
+        }
+        self.add(rhs)
+    }
+
+    /// `self − rhs` as `self + p − rhs`, in `(0, 2p)`, where [`Fp::mul_lazy`] takes such values,
+    /// reduced otherwise; see [`Field::sub_lazy`]. Constant time.
+    #[inline(always)]
+    pub(crate) fn sub_lazy(&self, rhs: &Self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if limbs::x86_64_adx::mul_lazy_supported(&P::MODULUS) && Self::own_adx_kernels() {
+            return Self::from_mont_limbs(addsub::sub_lazy(&self.mont, &rhs.mont, &P::MODULUS));
+        }
+        self.sub(rhs)
+    }
+
     /// A result of [`Fp::mul_lazy`] (or of products of such) brought to `[0, p)`. Constant time.
     #[inline(always)]
     pub(crate) fn reduce_lazy(&self) -> Self {
@@ -681,6 +704,14 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     #[inline(always)]
     fn reduce_lazy(&self) -> Self {
         Fp::reduce_lazy(self)
+    }
+    #[inline(always)]
+    fn add_lazy(&self, rhs: &Self) -> Self {
+        Fp::add_lazy(self, rhs)
+    }
+    #[inline(always)]
+    fn sub_lazy(&self, rhs: &Self) -> Self {
+        Fp::sub_lazy(self, rhs)
     }
     #[inline]
     fn square_n_lazy(&self, n: u32) -> Self {

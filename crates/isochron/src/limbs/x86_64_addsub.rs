@@ -342,6 +342,81 @@ pub fn neg_mod<const N: usize>(a: &[u64; N], m: &[u64; N]) -> [u64; N] {
     r
 }
 
+/// The carry chains of [`add_lazy`] and [`sub_lazy`] over N ∈ {4, 6} words: `r = a`, then for
+/// each pass `(op, opc, x)` in order, `r = r op x` (`op`/`opc` are `add`/`adc` or `sub`/`sbb`),
+/// with every operand read from memory at fixed offsets.
+macro_rules! lazy_chain {
+    ($n:expr, $a:expr; $(($op:literal, $opc:literal, $x:ident = $xv:expr)),+) => {{
+        let mut r = [0u64; 6];
+        if $n == 4 {
+            // SAFETY: every pointer operand points to 4 readable limbs (N == 4); the block reads
+            // only those, writes only its register operands and does not touch the stack.
+            unsafe {
+                asm!(
+                    "mov {r0}, [{a}]", "mov {r1}, [{a} + 8]", "mov {r2}, [{a} + 16]", "mov {r3}, [{a} + 24]",
+                    $(
+                        concat!($op, " {r0}, [{", stringify!($x), "}]"),
+                        concat!($opc, " {r1}, [{", stringify!($x), "} + 8]"),
+                        concat!($opc, " {r2}, [{", stringify!($x), "} + 16]"),
+                        concat!($opc, " {r3}, [{", stringify!($x), "} + 24]"),
+                    )+
+                    a = in(reg) $a.as_ptr(),
+                    $($x = in(reg) $xv.as_ptr(),)+
+                    r0 = out(reg) r[0], r1 = out(reg) r[1], r2 = out(reg) r[2], r3 = out(reg) r[3],
+                    options(pure, readonly, nostack),
+                );
+            }
+        } else {
+            // SAFETY: as above with 6 limbs (N == 6).
+            unsafe {
+                asm!(
+                    "mov {r0}, [{a}]", "mov {r1}, [{a} + 8]", "mov {r2}, [{a} + 16]",
+                    "mov {r3}, [{a} + 24]", "mov {r4}, [{a} + 32]", "mov {r5}, [{a} + 40]",
+                    $(
+                        concat!($op, " {r0}, [{", stringify!($x), "}]"),
+                        concat!($opc, " {r1}, [{", stringify!($x), "} + 8]"),
+                        concat!($opc, " {r2}, [{", stringify!($x), "} + 16]"),
+                        concat!($opc, " {r3}, [{", stringify!($x), "} + 24]"),
+                        concat!($opc, " {r4}, [{", stringify!($x), "} + 32]"),
+                        concat!($opc, " {r5}, [{", stringify!($x), "} + 40]"),
+                    )+
+                    a = in(reg) $a.as_ptr(),
+                    $($x = in(reg) $xv.as_ptr(),)+
+                    r0 = out(reg) r[0], r1 = out(reg) r[1], r2 = out(reg) r[2], r3 = out(reg) r[3],
+                    r4 = out(reg) r[4], r5 = out(reg) r[5],
+                    options(pure, readonly, nostack),
+                );
+            }
+        }
+        let mut out = [0u64; N];
+        out.copy_from_slice(&r[..N]);
+        out
+    }};
+}
+
+/// `a + b` without reduction, for `a + b < 2^(64N)` (below `2m` for `a, b < m`): operands of
+/// Montgomery products that take values below `2m` ([`super::x86_64_adx::mul_lazy`]). Assembly
+/// for N ∈ {4, 6}, the portable chain otherwise; straight-line, constant time.
+#[inline(always)]
+pub fn add_lazy<const N: usize>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+    if N != 4 && N != 6 {
+        return super::add(a, b).0;
+    }
+    lazy_chain!(N, a; ("add", "adc", b = b))
+}
+
+/// `a + m − b`, for `a, b < m` a value in `(0, 2m)` congruent to `a − b`, without a borrow to
+/// correct: the difference fed to a product that takes values below `2m`
+/// ([`super::x86_64_adx::mul_lazy`]); `m < 2^(64N−1)`. Assembly for N ∈ {4, 6}, the portable
+/// chains otherwise; straight-line, constant time.
+#[inline(always)]
+pub fn sub_lazy<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
+    if N != 4 && N != 6 {
+        return super::sub(&super::add(a, m).0, b).0;
+    }
+    lazy_chain!(N, a; ("add", "adc", m = m), ("sub", "sbb", b = b))
+}
+
 /// `a ± b` modulo `2^256 − c` with the carry or borrow folded back twice: `$op`/`$opc` are
 /// `add`/`adc` or `sub`/`sbb` (the body of [`add_fold4`] and [`sub_fold4`]).
 macro_rules! fold4 {
@@ -441,6 +516,14 @@ mod tests {
             for b in vals.iter().take(40) {
                 assert_eq!(add_mod(a, b, &m), limbs::add_mod(a, b, &m));
                 assert_eq!(sub_mod(a, b, &m), limbs::sub_mod(a, b, &m));
+                if m[N - 1] >> 63 == 0 {
+                    // The unreduced forms: `a + b` and `a + m − b`, the latter in `(0, 2m)`.
+                    assert_eq!(add_lazy(a, b), limbs::add(a, b).0);
+                    let d = sub_lazy(a, b, &m);
+                    assert_eq!(d, limbs::sub(&limbs::add(a, &m).0, b).0);
+                    assert_eq!(limbs::sub_mod(&d, &m, &m), limbs::sub_mod(a, b, &m));
+                    assert!(d != [0; N] && limbs::lt(&d, &limbs::add(&m, &m).0));
+                }
             }
         }
     }

@@ -446,6 +446,8 @@ struct Buckets<'a, C: SwCurve> {
     batch: Vec<(u32, u32)>,
     /// Prefix products of the denominators, for Montgomery's trick.
     prefix: Vec<C::Base>,
+    /// The batch's denominators, then their inverses.
+    inverses: Vec<C::Base>,
     /// Additions that met a bucket already in the batch, retried after it.
     conflicts: Vec<(u32, u32)>,
     /// Additions left to the reduction (buckets crowded by many additions).
@@ -463,6 +465,7 @@ impl<'a, C: SwCurve> Buckets<'a, C> {
             points,
             batch: Vec::with_capacity(batch_size),
             prefix: Vec::with_capacity(batch_size),
+            inverses: Vec::with_capacity(batch_size),
             conflicts: Vec::new(),
             deferred: Vec::new(),
             batch_size,
@@ -581,63 +584,69 @@ impl<C: SwCurve> Buckets<'_, C> {
         self.deferred.append(&mut self.conflicts);
     }
 
-    /// Performs the pending additions with one inversion ([`affine_step`]).
+    /// Performs the pending additions with one inversion: the denominators and their running
+    /// products, their inverses ([`invert_denominators`]), then the additions themselves
+    /// ([`affine_step`]), which no longer depend on one another.
     fn flush(&mut self) {
         if self.batch.is_empty() {
             return;
         }
-        self.prefix.resize(self.batch.len(), C::Base::ONE);
+        self.prefix.clear();
+        self.inverses.clear();
         let mut acc = C::Base::ONE;
-        for ((j, i), pre) in self.batch.iter().zip(self.prefix.iter_mut()) {
+        for (j, i) in &self.batch {
             let b = &self.affine[(j & !DOUBLE) as usize];
             // The x-coordinate only: the sign does not matter here.
             let p = &self.points[(i & !NEG) as usize];
-            *pre = acc;
-            acc = acc.mul_lazy(&denominator(b, p, j & DOUBLE != 0));
+            let d = denominator(b, p, j & DOUBLE != 0);
+            self.prefix.push(acc);
+            acc = acc.mul_lazy(&d);
+            self.inverses.push(d);
         }
-        // Non-zero: every denominator is x_P − x_B with x_P ≠ x_B, or 2·y_B with y_B ≠ 0.
-        let mut inv = acc.reduce_lazy().inverse_vartime().unwrap_or(C::Base::ZERO);
-        for ((j, i), pre) in self.batch.iter().zip(&self.prefix).rev() {
+        invert_denominators(acc, &self.prefix, &mut self.inverses);
+        for ((j, i), d_inv) in self.batch.iter().zip(&self.inverses) {
             let idx = (j & !DOUBLE) as usize;
             let p = &self.points[(i & !NEG) as usize];
-            let b = &mut self.affine[idx];
-            affine_step(b, p, i & NEG != 0, j & DOUBLE != 0, &mut inv, pre);
+            affine_step(&mut self.affine[idx], p, i & NEG != 0, j & DOUBLE != 0, d_inv);
             self.busy[idx] = false;
         }
         self.batch.clear();
     }
 }
 
-/// The denominator of `λ` for `b + p`: `x_P − x_B`, or `2·y_B` for a doubling.
+/// The denominator of `λ` for `b + p`, `x_P − x_B` or `2·y_B` for a doubling, left partly
+/// reduced ([`Field::sub_lazy`], [`Field::add_lazy`]): it only feeds products.
 #[inline(always)]
 fn denominator<C: SwCurve>(b: &Affine<C>, p: &Affine<C>, double: bool) -> C::Base {
     if double {
-        b.y.double()
+        b.y.add_lazy(&b.y)
     } else {
-        p.x - b.x
+        p.x.sub_lazy(&b.x)
     }
 }
 
-/// One addition of a batch, backwards in Montgomery's trick: with `inv` the inverse of the
-/// product of the denominators up to this one and `pre` the product of those before it,
-/// `b ← b ± p` (`−` when `neg`) and `inv` becomes the inverse of the product before it.
-/// `λ = (y_P − y_B)/(x_P − x_B)`, or `(3·x_B² + a)/(2·y_B)` for a doubling (`b + b`: `p` is
-/// `±b`); `x = λ² − x_B − x_P`, `y = λ·(x_B − x) − y_B`. For `b − p` the code computes
-/// `λ' = −λ = (y_P + y_B)/(x_P − x_B)` and `y = λ'·(x − x_B) − y_B`, so that `−p` is never
-/// formed. `inv`, `pre` and `λ` only feed products, so they are left partly reduced
-/// ([`Field::mul_lazy`]).
+/// Montgomery's trick, backwards: given the product `acc` of the non-zero denominators `dens`
+/// and, for each, the product `prefix[k]` of those before it, replaces every denominator by its
+/// inverse, `acc⁻¹·prefix[k]·(dens[k+1]·…)`: one inversion and two products each. The
+/// inverses are left partly reduced ([`Field::mul_lazy`]): they only feed products.
+fn invert_denominators<F: Field>(acc: F, prefix: &[F], dens: &mut [F]) {
+    // Non-zero: a product of non-zero denominators.
+    let mut inv = acc.reduce_lazy().inverse_vartime().unwrap_or(F::ZERO);
+    for (d, pre) in dens.iter_mut().zip(prefix).rev() {
+        let d_inv = inv.mul_lazy(pre);
+        inv = inv.mul_lazy(d);
+        *d = d_inv;
+    }
+}
+
+/// `b ← b ± p` (`−` when `neg`) given `d_inv`, the inverse of the denominator of `λ`
+/// ([`denominator`]): `λ = (y_P − y_B)/(x_P − x_B)`, or `(3·x_B² + a)/(2·y_B)` for a doubling
+/// (`b + b`: `p` is `±b`); `x = λ² − x_B − x_P`, `y = λ·(x_B − x) − y_B`. For `b − p` the code
+/// computes `λ' = −λ = (y_P + y_B)/(x_P − x_B)` and `y = λ'·(x − x_B) − y_B`, so that `−p` is
+/// never formed. What only feeds products (`λ`, its numerator, `x_B − x`) is left partly
+/// reduced ([`Field::mul_lazy`], [`Field::sub_lazy`]); `x` and `y` are reduced.
 #[inline(always)]
-fn affine_step<C: SwCurve>(
-    b: &mut Affine<C>,
-    p: &Affine<C>,
-    neg: bool,
-    double: bool,
-    inv: &mut C::Base,
-    pre: &C::Base,
-) {
-    let d = denominator(b, p, double);
-    let d_inv = inv.mul_lazy(pre);
-    *inv = inv.mul_lazy(&d);
+fn affine_step<C: SwCurve>(b: &mut Affine<C>, p: &Affine<C>, neg: bool, double: bool, d_inv: &C::Base) {
     if double {
         // 3x² + a (`a` is 0 or −3, fixed at compile time).
         let xx = b.x.square();
@@ -645,38 +654,44 @@ fn affine_step<C: SwCurve>(
         if C::A_IS_MINUS_3 {
             numerator += super::mul_by_a::<C>(&C::Base::ONE);
         }
-        let lambda = numerator.mul_lazy(&d_inv);
+        let lambda = numerator.mul_lazy(d_inv);
         let x = lambda.square() - b.x.double();
-        let y = lambda * (b.x - x) - b.y;
+        let y = lambda * b.x.sub_lazy(&x) - b.y;
         *b = Affine::from_xy_unchecked(x, y);
         return;
     }
     let sum_x = b.x + p.x;
     let (lambda, x, dx);
     if neg {
-        lambda = (p.y + b.y).mul_lazy(&d_inv);
+        lambda = p.y.add_lazy(&b.y).mul_lazy(d_inv);
         x = lambda.square() - sum_x;
-        dx = x - b.x;
+        dx = x.sub_lazy(&b.x);
     } else {
-        lambda = (p.y - b.y).mul_lazy(&d_inv);
+        lambda = p.y.sub_lazy(&b.y).mul_lazy(d_inv);
         x = lambda.square() - sum_x;
-        dx = b.x - x;
+        dx = b.x.sub_lazy(&x);
     }
     let y = lambda * dx - b.y;
     *b = Affine::from_xy_unchecked(x, y);
 }
 
 /// `acc[i] += add[i]` for every `i` with one inversion (any points: identities, equal and
-/// opposite pairs are handled apart, doublings join the batch). `prefix` and `kind` are
-/// scratch space.
-fn batch_add<C: SwCurve>(acc: &mut [Affine<C>], add: &[Affine<C>], prefix: &mut Vec<C::Base>, kind: &mut Vec<u8>) {
+/// opposite pairs are handled apart, doublings join the batch). `scratch` holds the running
+/// products and the denominators, `kind` what each pair needs.
+fn batch_add<C: SwCurve>(
+    acc: &mut [Affine<C>],
+    add: &[Affine<C>],
+    scratch: &mut [Vec<C::Base>; 2],
+    kind: &mut Vec<u8>,
+) {
     const SKIP: u8 = 0;
     const ADD: u8 = 1;
     const DBL: u8 = 2;
+    let [prefix, dens] = scratch;
     prefix.clear();
+    dens.clear();
     kind.clear();
     let mut product = C::Base::ONE;
-    let mut any = false;
     for (b, p) in acc.iter_mut().zip(add) {
         let k = if bool::from(p.infinity) {
             SKIP
@@ -693,22 +708,21 @@ fn batch_add<C: SwCurve>(acc: &mut [Affine<C>], add: &[Affine<C>], prefix: &mut 
         } else {
             ADD
         };
-        prefix.push(product);
         kind.push(k);
         if k != SKIP {
-            product = product.mul_lazy(&denominator(b, p, k == DBL));
-            any = true;
+            let d = denominator(b, p, k == DBL);
+            prefix.push(product);
+            product = product.mul_lazy(&d);
+            dens.push(d);
         }
     }
-    if !any {
+    if dens.is_empty() {
         return;
     }
-    // Non-zero: a product of non-zero denominators.
-    let mut inv = product.reduce_lazy().inverse_vartime().unwrap_or(C::Base::ZERO);
-    for (((b, p), pre), k) in acc.iter_mut().zip(add).zip(prefix.iter()).zip(kind.iter()).rev() {
-        if *k != SKIP {
-            affine_step(b, p, false, *k == DBL, &mut inv, pre);
-        }
+    invert_denominators(product, prefix, dens);
+    let pairs = acc.iter_mut().zip(add).zip(kind.iter()).filter(|(_, k)| **k != SKIP);
+    for (((b, p), k), d_inv) in pairs.zip(dens.iter()) {
+        affine_step(b, p, false, *k == DBL, d_inv);
     }
 }
 
@@ -732,14 +746,14 @@ fn reduce_affine<C: SwCurve>(buckets: &[Affine<C>]) -> Xyzz<C::Base> {
     let mut running = alloc::vec![Affine::<C>::identity(); segments];
     let mut total = alloc::vec![Affine::<C>::identity(); segments];
     let mut column = alloc::vec![Affine::<C>::identity(); segments];
-    let mut prefix = Vec::with_capacity(segments);
+    let mut scratch = [Vec::with_capacity(segments), Vec::with_capacity(segments)];
     let mut kind = Vec::with_capacity(segments);
     for step in (0..len).rev() {
         for (s, b) in column.iter_mut().enumerate() {
             *b = buckets[s * len + step];
         }
-        batch_add(&mut running, &column, &mut prefix, &mut kind);
-        batch_add(&mut total, &running, &mut prefix, &mut kind);
+        batch_add(&mut running, &column, &mut scratch, &mut kind);
+        batch_add(&mut total, &running, &mut scratch, &mut kind);
     }
     combine_segments(&running, &total, len)
 }
