@@ -67,6 +67,9 @@ const MIN_BATCH: usize = 128;
 /// How many points ahead the bucket of a coming addition is prefetched.
 pub(super) const PREFETCH_DISTANCE: usize = 8;
 
+/// How many additions ahead a batch's bucket is prefetched while the additions are performed.
+const STEP_PREFETCH: usize = 4;
+
 /// Rounds of batches for the additions still set aside when a window's points are all
 /// scheduled ([`BucketSet::finish`]).
 pub(super) const FINAL_ROUNDS: usize = 8;
@@ -591,20 +594,19 @@ impl<C: SwCurve> Buckets<'_, C> {
         if self.batch.is_empty() {
             return;
         }
-        self.prefix.clear();
         self.inverses.clear();
-        let mut acc = C::Base::ONE;
         for (j, i) in &self.batch {
             let b = &self.affine[(j & !DOUBLE) as usize];
             // The x-coordinate only: the sign does not matter here.
             let p = &self.points[(i & !NEG) as usize];
-            let d = denominator(b, p, j & DOUBLE != 0);
-            self.prefix.push(acc);
-            acc = acc.mul_lazy(&d);
-            self.inverses.push(d);
+            self.inverses.push(denominator(b, p, j & DOUBLE != 0));
         }
-        invert_denominators(acc, &self.prefix, &mut self.inverses);
-        for ((j, i), d_inv) in self.batch.iter().zip(&self.inverses) {
+        running_products(&mut self.prefix, &self.inverses);
+        invert_denominators(&self.prefix, &mut self.inverses);
+        for (k, ((j, i), d_inv)) in self.batch.iter().zip(&self.inverses).enumerate() {
+            if let Some((ahead, _)) = self.batch.get(k + STEP_PREFETCH) {
+                prefetch(&self.affine[(ahead & !DOUBLE) as usize]);
+            }
             let idx = (j & !DOUBLE) as usize;
             let p = &self.points[(i & !NEG) as usize];
             affine_step(&mut self.affine[idx], p, i & NEG != 0, j & DOUBLE != 0, d_inv);
@@ -625,17 +627,29 @@ fn denominator<C: SwCurve>(b: &Affine<C>, p: &Affine<C>, double: bool) -> C::Bas
     }
 }
 
-/// Montgomery's trick, backwards: given the product `acc` of the non-zero denominators `dens`
-/// and, for each, the product `prefix[k]` of those before it, replaces every denominator by its
-/// inverse, `acc⁻¹·prefix[k]·(dens[k+1]·…)`: one inversion and two products each. The
-/// inverses are left partly reduced ([`Field::mul_lazy`]): they only feed products.
-fn invert_denominators<F: Field>(acc: F, prefix: &[F], dens: &mut [F]) {
+/// `prefix[k] = dens[0]·…·dens[k−1]` for `k ≤ n` (partly reduced, [`Field::mul_lazy`]): the
+/// forward pass of Montgomery's trick, each product written in place, where the next one reads
+/// it.
+fn running_products<F: Field>(prefix: &mut Vec<F>, dens: &[F]) {
+    prefix.clear();
+    prefix.resize(dens.len() + 1, F::ONE);
+    for (k, d) in dens.iter().enumerate() {
+        prefix[k + 1] = prefix[k].mul_lazy(d);
+    }
+}
+
+/// Montgomery's trick, backwards: given the running products of the non-zero denominators
+/// `dens` ([`running_products`]), replaces every denominator by its inverse,
+/// `prefix[n]⁻¹·prefix[k]·(dens[k+1]·…)`: one inversion and two products each. The inverses
+/// are left partly reduced ([`Field::mul_lazy`]): they only feed products.
+fn invert_denominators<F: Field>(prefix: &[F], dens: &mut [F]) {
+    let n = dens.len();
     // Non-zero: a product of non-zero denominators.
-    let mut inv = acc.reduce_lazy().inverse_vartime().unwrap_or(F::ZERO);
+    let mut inv = prefix[n].reduce_lazy().inverse_vartime().unwrap_or(F::ZERO);
     for (d, pre) in dens.iter_mut().zip(prefix).rev() {
-        let d_inv = inv.mul_lazy(pre);
-        inv = inv.mul_lazy(d);
-        *d = d_inv;
+        let next = inv.mul_lazy(d);
+        *d = inv.mul_lazy(pre);
+        inv = next;
     }
 }
 
@@ -656,8 +670,8 @@ fn affine_step<C: SwCurve>(b: &mut Affine<C>, p: &Affine<C>, neg: bool, double: 
         }
         let lambda = numerator.mul_lazy(d_inv);
         let x = lambda.square() - b.x.double();
-        let y = lambda * b.x.sub_lazy(&x) - b.y;
-        *b = Affine::from_xy_unchecked(x, y);
+        b.y = lambda * b.x.sub_lazy(&x) - b.y;
+        b.x = x;
         return;
     }
     let sum_x = b.x + p.x;
@@ -671,8 +685,8 @@ fn affine_step<C: SwCurve>(b: &mut Affine<C>, p: &Affine<C>, neg: bool, double: 
         x = lambda.square() - sum_x;
         dx = b.x.sub_lazy(&x);
     }
-    let y = lambda * dx - b.y;
-    *b = Affine::from_xy_unchecked(x, y);
+    b.y = lambda * dx - b.y;
+    b.x = x;
 }
 
 /// `acc[i] += add[i]` for every `i` with one inversion (any points: identities, equal and
@@ -688,10 +702,8 @@ fn batch_add<C: SwCurve>(
     const ADD: u8 = 1;
     const DBL: u8 = 2;
     let [prefix, dens] = scratch;
-    prefix.clear();
     dens.clear();
     kind.clear();
-    let mut product = C::Base::ONE;
     for (b, p) in acc.iter_mut().zip(add) {
         let k = if bool::from(p.infinity) {
             SKIP
@@ -710,16 +722,14 @@ fn batch_add<C: SwCurve>(
         };
         kind.push(k);
         if k != SKIP {
-            let d = denominator(b, p, k == DBL);
-            prefix.push(product);
-            product = product.mul_lazy(&d);
-            dens.push(d);
+            dens.push(denominator(b, p, k == DBL));
         }
     }
     if dens.is_empty() {
         return;
     }
-    invert_denominators(product, prefix, dens);
+    running_products(prefix, dens);
+    invert_denominators(prefix, dens);
     let pairs = acc.iter_mut().zip(add).zip(kind.iter()).filter(|(_, k)| **k != SKIP);
     for (((b, p), k), d_inv) in pairs.zip(dens.iter()) {
         affine_step(b, p, false, *k == DBL, d_inv);
