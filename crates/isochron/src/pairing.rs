@@ -67,6 +67,10 @@ pub trait PairingParams<const N: usize>: 'static + Copy + Clone + core::fmt::Deb
     const PARAM: u64;
     /// Whether the family parameter is negative.
     const PARAM_IS_NEGATIVE: bool;
+    /// Whether `Q ∈ G2 ⟺ ψ(Q) = [x]Q` on this BLS12 curve's twist (Scott, eprint 2021/1130
+    /// §4), so that a Miller loop's `[|x|]Q` doubles as the G2 subgroup test
+    /// ([`PairingEngine::pairing_check_g2_unchecked`]). False unless a curve declares it.
+    const G2_TEST_BY_LOOP: bool = false;
 }
 
 /// A pairing engine `e: G1 × G2 → GT`: the groups, the target group and the pairing, with no
@@ -104,6 +108,12 @@ pub trait PairingEngine: 'static + Copy + Clone + Debug + Default + Eq + Send + 
     /// Whether `∏ e(Pᵢ, Qᵢ) = 1`: one multi-Miller loop and one final exponentiation (the check
     /// of signatures and commitments). Points are public.
     fn pairing_check(pairs: &[(Self::G1Affine, Self::G2Affine)]) -> bool;
+    /// [`PairingEngine::pairing_check`] for G2 points not yet known to lie in G2 (the G1
+    /// points must be): `None` if some `Qᵢ` lies outside G2 (the identity does not), else
+    /// whether `∏ e(Pᵢ, Qᵢ) = 1`. Every `Qᵢ` is tested, also beside an identity `Pᵢ`; on BLS12
+    /// curves the test of a `Qᵢ` that enters the Miller loop reuses the `[|x|]Qᵢ` the loop
+    /// computes (EIP-2537's pairing check). Points are public.
+    fn pairing_check_g2_unchecked(pairs: &[(Self::G1Affine, Self::G2Affine)]) -> Option<bool>;
 }
 
 /// The target group GT of a pairing: a prime-order subgroup of `Fp12*`, written
@@ -208,6 +218,9 @@ macro_rules! pairing_engine {
             fn pairing_check(pairs: &[(G1Affine, G2Affine)]) -> bool {
                 $crate::pairing::pairing_check::<$engine, $n>(pairs)
             }
+            fn pairing_check_g2_unchecked(pairs: &[(G1Affine, G2Affine)]) -> Option<bool> {
+                $crate::pairing::pairing_check_g2_unchecked::<$engine, $n>(pairs)
+            }
         }
 
         /// The optimal ate pairing `e(P, Q)` ([`PairingEngine::pairing`](crate::pairing::PairingEngine::pairing)).
@@ -266,4 +279,18 @@ pub(crate) fn pairing_check<E: PairingParams<N>, const N: usize>(pairs: &[Pairin
     let terms: alloc::vec::Vec<_> = prepared.iter().map(|(p, q)| (*p, q)).collect();
     let f = multi_miller_loop::<E, N>(&terms);
     bool::from(final_exponentiation::<E, N>(&f).is_identity())
+}
+
+/// [`PairingEngine::pairing_check_g2_unchecked`]: each `Qᵢ` prepared with its G2 test
+/// ([`G2Prepared::new_checked`]), then the product as in [`pairing_check`].
+pub(crate) fn pairing_check_g2_unchecked<E: PairingParams<N>, const N: usize>(
+    pairs: &[PairingInput<E, N>],
+) -> Option<bool> {
+    let mut prepared = alloc::vec::Vec::with_capacity(pairs.len());
+    for (p, q) in pairs {
+        prepared.push((p, G2Prepared::new_checked(q)?));
+    }
+    let terms: alloc::vec::Vec<_> = prepared.iter().map(|(p, q)| (*p, q)).collect();
+    let f = multi_miller_loop::<E, N>(&terms);
+    Some(bool::from(final_exponentiation::<E, N>(&f).is_identity()))
 }

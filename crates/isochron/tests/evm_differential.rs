@@ -4,7 +4,7 @@
 //! garbage of random length, for every precompile and every fork: the same output and gas on
 //! success, failure on the same inputs.
 
-use isochron::curve::short_weierstrass::{Projective, Scalar};
+use isochron::curve::short_weierstrass::{Projective, Scalar, SwCurve};
 use isochron::curves::{bls12_381 as bls, bn254, p256::P256, secp256k1::Secp256k1};
 use isochron::protocols::ecdsa::SigningKey;
 use isochron::protocols::evm::{Fork, Precompile};
@@ -303,11 +303,18 @@ fn bls12_381() {
         let k = r.gen_range(1..6);
         (0..k).flat_map(|_| [bls_g2(r).to_eip2537().to_vec(), scalar_bytes(r).to_vec()].concat()).collect()
     });
+    // Now and then a G2 point on the twist but outside G2 (the test inside the Miller loop).
+    let twist_point = |r: &mut ChaCha20Rng| loop {
+        let x = bls::Fp2::random(r);
+        if let Some(y) = Option::from((x.square() * x + bls::G2Curve::B).sqrt()) {
+            return bls::G2Affine::from_xy_unchecked(x, y);
+        }
+    };
     run(Precompile::Bls12Pairing, &mut r, 40, &[384, 768], |r| {
         let k = r.gen_range(1..4);
         let mut v = Vec::new();
         for _ in 0..k {
-            let (p, q) = (bls_g1(r), bls_g2(r));
+            let (p, q) = (bls_g1(r), if r.gen_bool(0.1) { twist_point(r) } else { bls_g2(r) });
             v.extend(p.to_eip2537());
             v.extend(q.to_eip2537());
             if r.gen_bool(0.7) {

@@ -302,6 +302,8 @@ impl PairingParams<6> for Bls12_381 {
     const TWIST: TwistType = TwistType::M;
     const PARAM: u64 = BLS_X;
     const PARAM_IS_NEGATIVE: bool = true;
+    /// Scott, eprint 2021/1130 §4 (the test of [`G2Curve`]'s `is_torsion_free_vartime`).
+    const G2_TEST_BY_LOOP: bool = true;
 }
 
 crate::pairing::pairing_engine!(Bls12_381, 6);
@@ -320,6 +322,83 @@ mod tests {
     use super::*;
     use crate::curve::short_weierstrass::chain_ifma::tests::curve_point;
     use crate::curve::Group;
+
+    /// The G2 test inside the Miller loop ([`G2Prepared::new_checked`]) agrees with the test of
+    /// one point at a time on subgroup points, points of the whole twist group, points of small
+    /// order (`13², 23² | h₂`; their loops meet exceptional steps), subgroup points plus a
+    /// point of order 13, and the identity; a member's lines are those of
+    /// [`G2Prepared::from`]; and [`Bls12_381::pairing_check_g2_unchecked`] agrees with the test
+    /// and with [`pairing_check`].
+    #[test]
+    fn g2_test_in_miller_loop_agrees() {
+        use crate::pairing::PairingEngine;
+        use num_bigint::BigInt;
+        let mut rng = ChaCha20Rng::seed_from_u64(21);
+        let twist_point = |rng: &mut ChaCha20Rng| loop {
+            let x = Fp2::random(rng);
+            if let Some(y) = Option::from((x.square() * x + G2Curve::B).sqrt()) {
+                return G2Affine::from_xy_unchecked(x, y);
+            }
+        };
+        // #E'(Fp2) = h₂·r with h₂ = (x⁸ − 4x⁷ + 5x⁶ − 4x⁴ + 6x³ − 4x² − 4x + 13)/9.
+        let x = -BigInt::from(BLS_X);
+        let coeffs = [13, -4, -4, 6, -4, 0, 5, -4, 1];
+        let h2: BigInt = coeffs.iter().rev().fold(BigInt::from(0), |acc, c| acc * &x + c) / 9;
+        let r = BigInt::from(crate::test_util::big(&FrParams::MODULUS));
+        // `l²` divides h₂ exactly (and not r): `(h₂·r/l²)·R` has an order dividing `l²`.
+        let small_order = |rng: &mut ChaCha20Rng, l: u32| {
+            let k = ((&h2 * &r) / BigInt::from(l * l)).to_biguint().unwrap().to_u64_digits();
+            loop {
+                let q = G2Projective::from(twist_point(rng)).mul_limbs_vartime(&k);
+                if !bool::from(q.is_identity()) {
+                    assert!(bool::from(q.mul_limbs_vartime(&[(l * l) as u64]).is_identity()));
+                    return q;
+                }
+            }
+        };
+        let mut points = Vec::new();
+        for i in 0..36 {
+            points.push(match i % 6 {
+                0 => G2Projective::random(&mut rng).to_affine(),
+                1 => small_order(&mut rng, 13).to_affine(),
+                2 => small_order(&mut rng, 23).to_affine(),
+                3 => (G2Projective::random(&mut rng) + small_order(&mut rng, 13)).to_affine(),
+                4 if i == 4 => G2Affine::identity(),
+                _ => twist_point(&mut rng),
+            });
+        }
+        let p = G1Projective::random(&mut rng).to_affine();
+        let mut members = 0;
+        for q in &points {
+            let want = G2Curve::is_torsion_free_vartime(&G2Projective::from(*q));
+            let got = G2Prepared::new_checked(q);
+            assert_eq!(got.is_some(), want, "{q:?}");
+            if let Some(prepared) = got {
+                members += 1;
+                assert_eq!(multi_miller_loop(&[(&p, &prepared)]), multi_miller_loop(&[(&p, &G2Prepared::from(*q))]));
+            }
+        }
+        assert!(members > 6 && members < points.len());
+        // e(a·P, Q)·e(−P, a·Q) = 1, with identity pairs beside it; a point outside G2 anywhere,
+        // also beside an identity, gives `None`.
+        let a = Fr::random(&mut rng);
+        let g = G2Projective::random(&mut rng);
+        let (pa, qa) = ((G1Projective::from(p) * a).to_affine(), (g * a).to_affine());
+        let mut pairs = alloc::vec![(pa, g.to_affine()), (-p, qa), (G1Affine::identity(), g.to_affine())];
+        assert_eq!(Bls12_381::pairing_check_g2_unchecked(&pairs), Some(true));
+        assert!(pairing_check(&pairs));
+        pairs[1].0 = p;
+        assert_eq!(Bls12_381::pairing_check_g2_unchecked(&pairs), Some(false));
+        for bad in [points[1], points[2], points[3], points[5]] {
+            for slot in [0, 2] {
+                let mut with_bad = pairs.clone();
+                with_bad[slot].1 = bad;
+                assert_eq!(Bls12_381::pairing_check_g2_unchecked(&with_bad), None);
+            }
+        }
+        let identities = [(G1Affine::identity(), G2Affine::identity()), (p, G2Affine::identity())];
+        assert_eq!(Bls12_381::pairing_check_g2_unchecked(&identities), Some(true));
+    }
 
     /// The G1 MSM that reuses the subgroup test's `[|x|]P` (four 64-bit entries a point) against
     /// the plain MSM, with zero and extreme scalars, identities, repeated and opposite points,

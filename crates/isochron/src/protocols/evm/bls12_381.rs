@@ -158,16 +158,18 @@ pub fn bls12_pairing(input: &[u8]) -> PrecompileResult {
             }
         }
     }
-    if G1Curve::first_outside_subgroup_vartime(&ps).is_some() || G2Curve::first_outside_subgroup_vartime(&qs).is_some()
-    {
+    if G1Curve::first_outside_subgroup_vartime(&ps).is_some() {
         return Err(PrecompileError::NotInSubgroup);
     }
     if let Some(e) = malformed {
+        if G2Curve::first_outside_subgroup_vartime(&qs).is_some() {
+            return Err(PrecompileError::NotInSubgroup);
+        }
         return Err(e.into());
     }
-    let pairs: Vec<(G1Affine, G2Affine)> =
-        ps.into_iter().zip(qs).filter(|(p, q)| !(bool::from(p.is_identity()) || bool::from(q.is_identity()))).collect();
-    let ok = pairs.is_empty() || Bls12_381::pairing_check(&pairs);
+    // The G2 test of each point within its Miller loop (identity pairs contribute one).
+    let pairs: Vec<(G1Affine, G2Affine)> = ps.into_iter().zip(qs).collect();
+    let ok = Bls12_381::pairing_check_g2_unchecked(&pairs).ok_or(PrecompileError::NotInSubgroup)?;
     let mut out = alloc::vec![0u8; 32];
     out[31] = ok as u8;
     Ok((out, gas::bls12_pairing_gas(input)))
