@@ -1,7 +1,7 @@
 //! Optimal ate pairings of BN254 and BLS12-381: bilinearity, non-degeneracy, single- and
 //! multi-Miller loop consistency, and the final exponentiation against its definition `f^((p¹² − 1)/r)`.
 
-use isochron::curve::short_weierstrass::{Affine, Projective, Scalar};
+use isochron::curve::short_weierstrass::{Affine, Projective, Scalar, SwCurve};
 use isochron::field::{Field, FieldParams};
 use isochron::pairing::{self, G2Prepared, PairingParams};
 use num_bigint::BigUint;
@@ -65,6 +65,20 @@ macro_rules! pairing_tests {
                 assert!(<E as isochron::pairing::PairingEngine>::pairing_check(&[(p1, q1), (p2, q2)]));
                 assert!(!<E as isochron::pairing::PairingEngine>::pairing_check(&[(p1, q1), (p1, q2)]));
                 assert!(<E as isochron::pairing::PairingEngine>::pairing_check(&[]));
+                // With the G2 test: the same answers, and `None` for a twist point outside G2
+                // (random points of the twist; its cofactor is large) in either slot.
+                let checked = <E as isochron::pairing::PairingEngine>::pairing_check_g2_unchecked;
+                assert_eq!(checked(&[(p1, q1), (p2, q2)]), Some(true));
+                assert_eq!(checked(&[(p1, q1), (p1, q2)]), Some(false));
+                assert_eq!(checked(&[]), Some(true));
+                let outside = loop {
+                    let x = <G2 as SwCurve>::Base::random(&mut rng);
+                    if let Some(y) = Option::from((x.square() * x + <G2 as SwCurve>::B).sqrt()) {
+                        break Affine::<G2>::from_xy_unchecked(x, y);
+                    }
+                };
+                assert_eq!(checked(&[(p1, outside), (p2, q2)]), None);
+                assert_eq!(checked(&[(p1, q1), (Affine::<G1>::identity(), outside)]), None);
                 let m = <E as isochron::pairing::PairingEngine>::multi_miller_loop(&[
                     (&p1, &G2Prepared::from(q1)),
                     (&p1, &G2Prepared::from(q2)),
