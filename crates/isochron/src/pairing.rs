@@ -67,9 +67,11 @@ pub trait PairingParams<const N: usize>: 'static + Copy + Clone + core::fmt::Deb
     const PARAM: u64;
     /// Whether the family parameter is negative.
     const PARAM_IS_NEGATIVE: bool;
-    /// Whether `Q ∈ G2 ⟺ ψ(Q) = [x]Q` on this BLS12 curve's twist (Scott, eprint 2021/1130
-    /// §4), so that a Miller loop's `[|x|]Q` doubles as the G2 subgroup test
-    /// ([`PairingEngine::pairing_check_g2_unchecked`]). False unless a curve declares it.
+    /// Whether the point a Miller loop's doublings and additions end on decides G2
+    /// membership, so that it doubles as the G2 subgroup test
+    /// ([`PairingEngine::pairing_check_g2_unchecked`]): for BLS12, `Q ∈ G2 ⟺ ψ(Q) = [x]Q`
+    /// (Scott, eprint 2021/1130 §4); for BN with `u > 0`, `Q ∈ G2 ⟺ [6u + 2]Q + ψ(Q) − ψ²(Q)
+    /// + ψ³(Q) = O`. False unless a curve declares it (with the reason).
     const G2_TEST_BY_LOOP: bool = false;
 }
 

@@ -250,11 +250,22 @@ fn bn254() {
         v
     });
     run(Precompile::Bn254Pairing, &mut r, 60, &[0, 192, 384], |r| {
-        // e(aP, Q)·e(−aP, Q) = 1, or random pairs.
+        // e(aP, Q)·e(−aP, Q) = 1, or random pairs; now and then a twist point outside G2 (the
+        // test inside the Miller loop).
         let k = r.gen_range(0..4);
         let mut v = Vec::new();
         for _ in 0..k {
-            let (p, q) = (bn_g1(r), bn_g2(r));
+            let q = if r.gen_bool(0.1) {
+                loop {
+                    let x = bn254::Fp2::random(r);
+                    if let Some(y) = Option::from((x.square() * x + bn254::G2Curve::B).sqrt()) {
+                        break bn254::G2Affine::from_xy_unchecked(x, y);
+                    }
+                }
+            } else {
+                bn_g2(r)
+            };
+            let p = bn_g1(r);
             v.extend(p.to_evm_bytes());
             v.extend(q.to_evm_bytes());
             if r.gen_bool(0.7) {

@@ -241,6 +241,12 @@ impl PairingParams<4> for Bn254 {
     const TWIST: TwistType = TwistType::D;
     const PARAM: u64 = BN_U;
     const PARAM_IS_NEGATIVE: bool = false;
+    /// `ψ² − tψ + p = 0` on the twist, so `α = 6u + 2 + ψ − ψ² + ψ³` is some `a + bψ`; its norm
+    /// `a² + abt + b²p` is `r` times a number prime to the cofactor `h₂ = 2p − r` of E'(Fp2),
+    /// and `r ∤ h₂` (test `g2_test_by_loop_is_sound`). `α·ᾱ` is that norm, so `α` is injective
+    /// on every ℓ-part of E'(Fp2) with `ℓ | h₂`, and its kernel there is exactly G2 (the
+    /// argument of El Housni–Guillevic–Piellard, eprint 2022/352).
+    const G2_TEST_BY_LOOP: bool = true;
 }
 
 /// The BN254 family parameter `u` (`p = 36u⁴ + 36u³ + 24u² + 6u + 1`).
@@ -253,3 +259,96 @@ mod encoding;
 /// Hashing to G1 (RFC 9380 §6.6.1 SVDW; the suite `BN254G1_XMD:SHA-256_SVDW_{RO,NU}_`).
 mod hash_to_curve;
 pub use hash_to_curve::{encode_to_g1, hash_to_g1, G1Suite};
+
+#[cfg(test)]
+mod tests {
+    use num_bigint::BigInt;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha20Rng;
+
+    use super::*;
+    use crate::curve::Group;
+    use crate::pairing::PairingEngine;
+    use crate::test_util::big;
+
+    /// The reason for [`Bn254`]'s `G2_TEST_BY_LOOP`: with `ψ² = tψ − p`, `α = 6u + 2 + ψ − ψ² +
+    /// ψ³ = a + bψ` has norm `a² + abt + b²p = r·m` with `gcd(m, h₂) = 1`, and `r ∤ h₂`.
+    #[test]
+    fn g2_test_by_loop_is_sound() {
+        let u = BigInt::from(BN_U);
+        let p = BigInt::from(big(&FpParams::MODULUS));
+        let r = BigInt::from(big(&FrParams::MODULUS));
+        let poly = |c: [i64; 5]| c.iter().rev().fold(BigInt::from(0), |acc, &k| acc * &u + k);
+        assert_eq!(p, poly([1, 6, 24, 36, 36]));
+        assert_eq!(r, poly([1, 6, 18, 36, 36]));
+        let t = poly([1, 0, 6, 0, 0]);
+        // ψ² = tψ − p, ψ³ = (t² − p)ψ − tp.
+        let a = BigInt::from(6) * &u + 2 + &p - &t * &p;
+        let b = BigInt::from(1) - &t + (&t * &t - &p);
+        let norm = &a * &a + &a * &b * &t + &b * &b * &p;
+        let h2 = BigInt::from(2) * &p - &r;
+        assert!(&norm % &r == BigInt::from(0) && &h2 % &r != BigInt::from(0));
+        let m = norm / &r;
+        let gcd = |mut x: BigInt, mut y: BigInt| {
+            while y != BigInt::from(0) {
+                (x, y) = (y.clone(), x % y);
+            }
+            x
+        };
+        assert_eq!(gcd(m, h2), BigInt::from(1));
+    }
+
+    /// The G2 test inside the Miller loop ([`G2Prepared::new_checked`]) agrees with the test
+    /// of one point at a time on subgroup points, random twist points, points of order 10069
+    /// (`10069 | h₂`), subgroup points plus such a point, and the identity; a member's lines
+    /// are those of [`G2Prepared::from`]; [`Bn254::pairing_check_g2_unchecked`] agrees.
+    #[test]
+    fn g2_test_in_miller_loop_agrees() {
+        let mut rng = ChaCha20Rng::seed_from_u64(31);
+        let twist_point = |rng: &mut ChaCha20Rng| loop {
+            let x = Fp2::random(rng);
+            if let Some(y) = Option::from((x.square() * x + G2Curve::B).sqrt()) {
+                return G2Affine::from_xy_unchecked(x, y);
+            }
+        };
+        let p = BigInt::from(big(&FpParams::MODULUS));
+        let r = BigInt::from(big(&FrParams::MODULUS));
+        let k = ((BigInt::from(2) * &p - &r) * &r / BigInt::from(10069)).to_biguint().unwrap().to_u64_digits();
+        let small_order = |rng: &mut ChaCha20Rng| loop {
+            let q = G2Projective::from(twist_point(rng)).mul_limbs_vartime(&k);
+            if !bool::from(q.is_identity()) {
+                assert!(bool::from(q.mul_limbs_vartime(&[10069]).is_identity()));
+                return q;
+            }
+        };
+        let mut points = alloc::vec![G2Affine::identity()];
+        for i in 0..24 {
+            points.push(match i % 4 {
+                0 => G2Projective::random(&mut rng).to_affine(),
+                1 => small_order(&mut rng).to_affine(),
+                2 => (G2Projective::random(&mut rng) + small_order(&mut rng)).to_affine(),
+                _ => twist_point(&mut rng),
+            });
+        }
+        let g = G1Projective::random(&mut rng).to_affine();
+        let mut members = 0;
+        for q in &points {
+            let want = G2Curve::is_torsion_free_vartime(&G2Projective::from(*q));
+            let got = G2Prepared::new_checked(q);
+            assert_eq!(got.is_some(), want, "{q:?}");
+            if let Some(prepared) = got {
+                members += 1;
+                assert_eq!(multi_miller_loop(&[(&g, &prepared)]), multi_miller_loop(&[(&g, &G2Prepared::from(*q))]));
+            }
+        }
+        assert!(members > 6 && members < points.len());
+        let a = Fr::random(&mut rng);
+        let q = G2Projective::random(&mut rng);
+        let pairs = [((G1Projective::from(g) * a).to_affine(), q.to_affine()), (-g, (q * a).to_affine())];
+        assert_eq!(Bn254::pairing_check_g2_unchecked(&pairs), Some(true));
+        for bad in [points[2], points[3], points[4]] {
+            assert_eq!(Bn254::pairing_check_g2_unchecked(&[pairs[0], (g, bad)]), None);
+            assert_eq!(Bn254::pairing_check_g2_unchecked(&[pairs[0], (G1Affine::identity(), bad)]), None);
+        }
+    }
+}

@@ -124,12 +124,12 @@ impl<T: TowerParams<N>, const N: usize> Acc<T, N> {
 /// Walks the Miller loop of `Q` (not the identity), handing each line to `emit` in loop order
 /// with `true` for the first line of a loop digit (where the accumulator is squared first) and
 /// `false` for the others (the addition lines and the BN Frobenius lines). Returns the point
-/// the loop's doublings and additions reached before any Frobenius line, `[|x|]Q` for BLS12
-/// (`[6u + 2]Q` for BN), as `(X, Y, Z)` with `Z` true (the D-twist's `ξ` put back); `Z = 0`
-/// if a step met an exceptional case (a doubling of a point with `Y = 0`, an addition of `±Q`
-/// to itself): both formulas' `Z` has the input's `Z` and that case's zero as factors, so a
-/// zero stays zero through the remaining steps and a non-zero `Z` means that every step was a
-/// true group operation.
+/// the loop's doublings and additions reached, `[|x|]Q` for BLS12 and `[6u + 2]Q + ψ(Q) −
+/// ψ²(Q)` for BN, as `(X, Y, Z)` with `Z` true (the D-twist's `ξ` put back); `Z = 0` if a step
+/// met an exceptional case (a doubling of a point with `Y = 0`, an addition of `±R` to `R`):
+/// both formulas' `Z` has the input's `Z` and that case's zero as factors, so a zero stays
+/// zero through the remaining steps and a non-zero `Z` means that every step was a true group
+/// operation.
 fn walk_lines<E: PairingParams<N>, const N: usize>(
     q: &Affine<E::G2>,
     mut emit: impl FnMut(&Line<N, E::Tower>, bool),
@@ -159,7 +159,6 @@ fn walk_lines<E: PairingParams<N>, const N: usize>(
             _ => {}
         }
     }
-    let multiple = [t.x, t.y, scale(&t.z)];
     if E::FAMILY == Family::Bn {
         // Q1 = ψ(Q), Q2 = −ψ²(Q): the p-power Frobenius carried to the twist.
         let (cx, cy) = endomorphism::psi_coefficients::<E::Tower, N>(E::TWIST == TwistType::M);
@@ -170,7 +169,7 @@ fn walk_lines<E: PairingParams<N>, const N: usize>(
         emit(&t.add(&q1, &sq1, scale), false);
         emit(&t.add(&q2, &sq2, scale), false);
     }
-    multiple
+    [t.x, t.y, scale(&t.z)]
 }
 
 impl<E: PairingParams<N>, const N: usize> From<Affine<E::G2>> for G2Prepared<E, N> {
@@ -186,27 +185,33 @@ impl<E: PairingParams<N>, const N: usize> From<Affine<E::G2>> for G2Prepared<E, 
 }
 
 impl<E: PairingParams<N>, const N: usize> G2Prepared<E, N> {
-    /// `Q` prepared, or `None` when `Q` (on the twist, public) lies outside G2, for a BLS12
-    /// curve whose G2 test is `ψ(Q) = [x]Q` ([`PairingParams::G2_TEST_BY_LOOP`]; Scott, eprint
-    /// 2021/1130 §4): the Miller loop's doublings and additions compute `[|x|]Q` anyway
-    /// ([`walk_lines`]), so the test costs `ψ(Q)` and a comparison instead of a scalar
-    /// multiplication. The identity passes. A curve without the property tests `Q` on its own
-    /// ([`SwCurve::is_torsion_free_vartime`]).
+    /// `Q` prepared, or `None` when `Q` (on the twist, public) lies outside G2. On a curve
+    /// whose G2 test is the point the Miller loop ends on ([`PairingParams::G2_TEST_BY_LOOP`],
+    /// [`walk_lines`]), the test costs a few Fp2 products instead of a scalar multiplication:
+    /// BLS12, `ψ(Q) = [x]Q` with `[|x|]Q` from the loop (Scott, eprint 2021/1130 §4); BN with
+    /// `u > 0`, `[6u + 2]Q + ψ(Q) − ψ²(Q) = −ψ³(Q)`, the optimal-ate relation `6u + 2 + p −
+    /// p² + p³ ≡ 0 mod r` (the curve states why nothing outside G2 satisfies it). The identity
+    /// passes. Other curves test `Q` on its own ([`SwCurve::is_torsion_free_vartime`]).
     pub(crate) fn new_checked(q: &Affine<E::G2>) -> Option<Self> {
         use crate::curve::short_weierstrass::{Projective, SwCurve};
         if bool::from(q.is_identity()) {
             return Some(G2Prepared { lines: Vec::new(), infinity: true });
         }
-        if !(E::FAMILY == Family::Bls12 && E::G2_TEST_BY_LOOP) {
+        if !E::G2_TEST_BY_LOOP || (E::FAMILY == Family::Bn && E::PARAM_IS_NEGATIVE) {
             return E::G2::is_torsion_free_vartime(&Projective::from(*q)).then(|| G2Prepared::from(*q));
         }
-        let mut lines = Vec::with_capacity(loop_digits::<E, N>().len() * 2);
+        let mut lines = Vec::with_capacity(loop_digits::<E, N>().len() * 2 + 2);
         let [x, y, z] = walk_lines::<E, N>(q, |l, _| lines.push(*l));
-        // ψ(Q) = [x]Q = ±[|x|]Q = ±(X/Z, Y/Z), Z ≠ 0 (every step a group operation).
         let (cx, cy) = endomorphism::psi_coefficients::<E::Tower, N>(E::TWIST == TwistType::M);
-        let (px, py) = (q.x().conjugate() * cx, q.y().conjugate() * cy);
-        let py = if E::PARAM_IS_NEGATIVE { -py } else { py };
-        let member = !bool::from(z.is_zero()) && px * z == x && py * z == y;
+        let psi = |(a, b): (Fp2<E::Tower, N>, Fp2<E::Tower, N>)| (a.conjugate() * cx, b.conjugate() * cy);
+        // The point the loop must have reached, affine: −ψ(Q) for BLS12 with x < 0 (ψ(Q) with
+        // x > 0), −ψ³(Q) for BN.
+        let (ex, ey) = match E::FAMILY {
+            Family::Bls12 => psi((q.x(), q.y())),
+            Family::Bn => psi(psi(psi((q.x(), q.y())))),
+        };
+        let ey = if E::FAMILY == Family::Bn || E::PARAM_IS_NEGATIVE { -ey } else { ey };
+        let member = !bool::from(z.is_zero()) && ex * z == x && ey * z == y;
         member.then_some(G2Prepared { lines, infinity: false })
     }
 }

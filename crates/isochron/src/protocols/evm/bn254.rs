@@ -43,15 +43,25 @@ pub fn bn254_pairing(input: &[u8]) -> PrecompileResult {
     if !input.len().is_multiple_of(192) {
         return Err(PrecompileError::InvalidInputLength);
     }
+    // The points decoded without the G2 subgroup test, which each point's Miller loop makes
+    // (`PairingEngine::pairing_check_g2_unchecked`); on a malformed point, decoded again with
+    // every check in turn for the first failing point's error.
     let mut pairs = Vec::with_capacity(input.len() / 192);
     for c in input.chunks_exact(192) {
-        let p = G1Affine::from_evm_bytes(&c[..64])?;
-        let q = G2Affine::from_evm_bytes(&c[64..])?;
-        if !(bool::from(p.is_identity()) || bool::from(q.is_identity())) {
-            pairs.push((p, q));
+        let decoded =
+            G1Affine::from_evm_bytes(&c[..64]).and_then(|p| Ok((p, G2Affine::from_evm_bytes_unchecked(&c[64..])?)));
+        match decoded {
+            Ok(pair) => pairs.push(pair),
+            Err(e) => {
+                for c in input.chunks_exact(192) {
+                    G1Affine::from_evm_bytes(&c[..64])?;
+                    G2Affine::from_evm_bytes(&c[64..])?;
+                }
+                return Err(e.into());
+            }
         }
     }
-    let ok = pairs.is_empty() || Bn254::pairing_check(&pairs);
+    let ok = Bn254::pairing_check_g2_unchecked(&pairs).ok_or(PrecompileError::from(crate::Error::NotInSubgroup))?;
     let mut out = alloc::vec![0u8; 32];
     out[31] = ok as u8;
     Ok((out, gas::bn254_pairing_gas(input)))
