@@ -28,6 +28,8 @@ mod gt;
 mod miller_loop;
 
 pub use gt::{Gt, GtBytes};
+#[cfg(test)]
+pub(crate) use miller_loop::check_new_checked;
 pub use miller_loop::G2Prepared;
 
 /// Which sextic twist G2 lives on; decides where a line's coefficients sit in Fp12.

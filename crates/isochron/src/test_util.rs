@@ -21,7 +21,7 @@ pub(crate) fn limbs_of<const N: usize>(v: &BigUint) -> [u64; N] {
 /// `a = 0` or `−3`), their edge cases, and every scalar multiplication against the others.
 pub(crate) mod sw {
     use crate::curve::short_weierstrass::{mul_by_a, Affine, Projective, Scalar, SwCurve};
-    use crate::field::{Field, FieldParams};
+    use crate::field::{Field, FieldParams, SqrtField};
     use rand::SeedableRng;
     use subtle::ConditionallySelectable;
 
@@ -50,6 +50,39 @@ pub(crate) mod sw {
     /// A random point `[k]G`.
     pub(crate) fn random_point<C: SwCurve>(rng: &mut rand_chacha::ChaCha20Rng) -> Projective<C> {
         Projective::generator().mul_vartime(&Scalar::<C>::random(rng))
+    }
+
+    /// A point of the curve with a random `x` (no subgroup check: on a curve with a cofactor,
+    /// almost surely outside the prime-order subgroup).
+    pub(crate) fn curve_point<C: SwCurve>(rng: &mut rand_chacha::ChaCha20Rng) -> Affine<C>
+    where
+        C::Base: SqrtField,
+    {
+        loop {
+            let x = C::Base::random(rng);
+            if let Some(y) = Option::from((x.square() * x + mul_by_a::<C>(&x) + C::B).sqrt()) {
+                return Affine::from_xy_unchecked(x, y);
+            }
+        }
+    }
+
+    /// `[k]·R ≠ O` for random curve points `R` ([`curve_point`]), checked to be killed by
+    /// `order`: with `k` the group order over a divisor, a point of small order.
+    pub(crate) fn small_order_point<C: SwCurve>(
+        rng: &mut rand_chacha::ChaCha20Rng,
+        k: &[u64],
+        order: u64,
+    ) -> Projective<C>
+    where
+        C::Base: SqrtField,
+    {
+        loop {
+            let q = Projective::from(curve_point::<C>(rng)).mul_limbs_vartime(k);
+            if !bool::from(q.is_identity()) {
+                assert!(bool::from(q.mul_limbs_vartime(&[order]).is_identity()));
+                return q;
+            }
+        }
     }
 
     /// Everything about the group law and scalar multiplication, on random points.

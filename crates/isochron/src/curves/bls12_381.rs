@@ -315,13 +315,19 @@ mod hash_to_curve;
 pub use hash_to_curve::{encode_to_g1, encode_to_g2, hash_to_g1, hash_to_g2, G1Suite, G2Suite};
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha20Rng;
 
     use super::*;
-    use crate::curve::short_weierstrass::chain_ifma::tests::curve_point;
     use crate::curve::Group;
+
+    /// `h₂ = #E'(Fp2)/r = (x⁸ − 4x⁷ + 5x⁶ − 4x⁴ + 6x³ − 4x² − 4x + 13)/9`, G2's cofactor.
+    pub(crate) fn g2_cofactor() -> num_bigint::BigInt {
+        let x = -num_bigint::BigInt::from(BLS_X);
+        let coeffs = [13, -4, -4, 6, -4, 0, 5, -4, 1];
+        coeffs.iter().rev().fold(num_bigint::BigInt::from(0), |acc, c| acc * &x + c) / 9
+    }
 
     /// The G2 test inside the Miller loop ([`G2Prepared::new_checked`]) agrees with the test of
     /// one point at a time on subgroup points, points of the whole twist group, points of small
@@ -332,29 +338,14 @@ mod tests {
     #[test]
     fn g2_test_in_miller_loop_agrees() {
         use crate::pairing::PairingEngine;
+        use crate::test_util::sw::{curve_point, small_order_point};
         use num_bigint::BigInt;
         let mut rng = ChaCha20Rng::seed_from_u64(21);
-        let twist_point = |rng: &mut ChaCha20Rng| loop {
-            let x = Fp2::random(rng);
-            if let Some(y) = Option::from((x.square() * x + G2Curve::B).sqrt()) {
-                return G2Affine::from_xy_unchecked(x, y);
-            }
-        };
-        // #E'(Fp2) = h₂·r with h₂ = (x⁸ − 4x⁷ + 5x⁶ − 4x⁴ + 6x³ − 4x² − 4x + 13)/9.
-        let x = -BigInt::from(BLS_X);
-        let coeffs = [13, -4, -4, 6, -4, 0, 5, -4, 1];
-        let h2: BigInt = coeffs.iter().rev().fold(BigInt::from(0), |acc, c| acc * &x + c) / 9;
         let r = BigInt::from(crate::test_util::big(&FrParams::MODULUS));
         // `l²` divides h₂ exactly (and not r): `(h₂·r/l²)·R` has an order dividing `l²`.
-        let small_order = |rng: &mut ChaCha20Rng, l: u32| {
-            let k = ((&h2 * &r) / BigInt::from(l * l)).to_biguint().unwrap().to_u64_digits();
-            loop {
-                let q = G2Projective::from(twist_point(rng)).mul_limbs_vartime(&k);
-                if !bool::from(q.is_identity()) {
-                    assert!(bool::from(q.mul_limbs_vartime(&[(l * l) as u64]).is_identity()));
-                    return q;
-                }
-            }
+        let small_order = |rng: &mut ChaCha20Rng, l: u64| {
+            let k = ((g2_cofactor() * &r) / BigInt::from(l * l)).to_biguint().unwrap().to_u64_digits();
+            small_order_point::<G2Curve>(rng, &k, l * l)
         };
         let mut points = Vec::new();
         for i in 0..36 {
@@ -364,23 +355,14 @@ mod tests {
                 2 => small_order(&mut rng, 23).to_affine(),
                 3 => (G2Projective::random(&mut rng) + small_order(&mut rng, 13)).to_affine(),
                 4 if i == 4 => G2Affine::identity(),
-                _ => twist_point(&mut rng),
+                _ => curve_point::<G2Curve>(&mut rng),
             });
         }
-        let p = G1Projective::random(&mut rng).to_affine();
-        let mut members = 0;
-        for q in &points {
-            let want = G2Curve::is_torsion_free_vartime(&G2Projective::from(*q));
-            let got = G2Prepared::new_checked(q);
-            assert_eq!(got.is_some(), want, "{q:?}");
-            if let Some(prepared) = got {
-                members += 1;
-                assert_eq!(multi_miller_loop(&[(&p, &prepared)]), multi_miller_loop(&[(&p, &G2Prepared::from(*q))]));
-            }
-        }
+        let members = crate::pairing::check_new_checked::<Bls12_381, 6>(&points, &mut rng);
         assert!(members > 6 && members < points.len());
         // e(a·P, Q)·e(−P, a·Q) = 1, with identity pairs beside it; a point outside G2 anywhere,
         // also beside an identity, gives `None`.
+        let p = G1Projective::random(&mut rng).to_affine();
         let a = Fr::random(&mut rng);
         let g = G2Projective::random(&mut rng);
         let (pa, qa) = ((G1Projective::from(p) * a).to_affine(), (g * a).to_affine());
@@ -430,15 +412,16 @@ mod tests {
             // Points outside G1: the first one's index.
             let bad = rng.gen_range(0..n);
             let mut with_bad = points.clone();
-            with_bad[bad] = curve_point(&mut rng);
-            with_bad[n - 1] = curve_point(&mut rng);
+            with_bad[bad] = crate::test_util::sw::curve_point::<G1Curve>(&mut rng);
+            with_bad[n - 1] = crate::test_util::sw::curve_point::<G1Curve>(&mut rng);
             assert_eq!(G1Curve::msm_in_subgroup_vartime(&with_bad, &scalars), Err(bad), "n = {n}");
         }
         // A point of order 3: #E(Fp)/3 times a curve point (|x| ≡ 2 mod 3, so [|x|]P = −P).
         let p = num_bigint::BigUint::from_bytes_be(&(-Fp::ONE).to_bytes_be()) + 1u32;
         let cofactor3 = ((p + num_bigint::BigUint::from(BLS_X)) / 3u32).to_u64_digits();
         let order3 = loop {
-            let q = Projective::from(curve_point(&mut rng)).mul_limbs_vartime(&cofactor3);
+            let q =
+                Projective::from(crate::test_util::sw::curve_point::<G1Curve>(&mut rng)).mul_limbs_vartime(&cofactor3);
             if !bool::from(q.is_identity()) {
                 break q.to_affine();
             }

@@ -304,44 +304,23 @@ mod tests {
     /// are those of [`G2Prepared::from`]; [`Bn254::pairing_check_g2_unchecked`] agrees.
     #[test]
     fn g2_test_in_miller_loop_agrees() {
+        use crate::test_util::sw::{curve_point, small_order_point};
         let mut rng = ChaCha20Rng::seed_from_u64(31);
-        let twist_point = |rng: &mut ChaCha20Rng| loop {
-            let x = Fp2::random(rng);
-            if let Some(y) = Option::from((x.square() * x + G2Curve::B).sqrt()) {
-                return G2Affine::from_xy_unchecked(x, y);
-            }
-        };
         let p = BigInt::from(big(&FpParams::MODULUS));
         let r = BigInt::from(big(&FrParams::MODULUS));
         let k = ((BigInt::from(2) * &p - &r) * &r / BigInt::from(10069)).to_biguint().unwrap().to_u64_digits();
-        let small_order = |rng: &mut ChaCha20Rng| loop {
-            let q = G2Projective::from(twist_point(rng)).mul_limbs_vartime(&k);
-            if !bool::from(q.is_identity()) {
-                assert!(bool::from(q.mul_limbs_vartime(&[10069]).is_identity()));
-                return q;
-            }
-        };
         let mut points = alloc::vec![G2Affine::identity()];
         for i in 0..24 {
             points.push(match i % 4 {
                 0 => G2Projective::random(&mut rng).to_affine(),
-                1 => small_order(&mut rng).to_affine(),
-                2 => (G2Projective::random(&mut rng) + small_order(&mut rng)).to_affine(),
-                _ => twist_point(&mut rng),
+                1 => small_order_point::<G2Curve>(&mut rng, &k, 10069).to_affine(),
+                2 => (G2Projective::random(&mut rng) + small_order_point::<G2Curve>(&mut rng, &k, 10069)).to_affine(),
+                _ => curve_point::<G2Curve>(&mut rng),
             });
         }
-        let g = G1Projective::random(&mut rng).to_affine();
-        let mut members = 0;
-        for q in &points {
-            let want = G2Curve::is_torsion_free_vartime(&G2Projective::from(*q));
-            let got = G2Prepared::new_checked(q);
-            assert_eq!(got.is_some(), want, "{q:?}");
-            if let Some(prepared) = got {
-                members += 1;
-                assert_eq!(multi_miller_loop(&[(&g, &prepared)]), multi_miller_loop(&[(&g, &G2Prepared::from(*q))]));
-            }
-        }
+        let members = crate::pairing::check_new_checked::<Bn254, 4>(&points, &mut rng);
         assert!(members > 6 && members < points.len());
+        let g = G1Projective::random(&mut rng).to_affine();
         let a = Fr::random(&mut rng);
         let q = G2Projective::random(&mut rng);
         let pairs = [((G1Projective::from(g) * a).to_affine(), q.to_affine()), (-g, (q * a).to_affine())];

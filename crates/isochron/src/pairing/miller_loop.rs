@@ -339,6 +339,31 @@ impl<E: PairingParams<N>, const N: usize> Accumulator<E, N> {
     }
 }
 
+/// Test helper: [`G2Prepared::new_checked`] against the curve's own G2 test
+/// ([`SwCurve::is_torsion_free_vartime`](crate::curve::short_weierstrass::SwCurve::is_torsion_free_vartime))
+/// on every point of `points`, a member's lines against [`G2Prepared::from`]'s (one Miller
+/// loop with a random G1 point); returns how many were members.
+#[cfg(test)]
+pub(crate) fn check_new_checked<E: PairingParams<N>, const N: usize>(
+    points: &[Affine<E::G2>],
+    rng: &mut rand_chacha::ChaCha20Rng,
+) -> usize {
+    use crate::curve::short_weierstrass::{Projective, Scalar, SwCurve};
+    let g = Projective::<E::G1>::generator().mul_vartime(&Scalar::<E::G1>::random(rng)).to_affine();
+    let mut members = 0;
+    for q in points {
+        let want = E::G2::is_torsion_free_vartime(&Projective::from(*q));
+        let got = G2Prepared::<E, N>::new_checked(q);
+        assert_eq!(got.is_some(), want, "{q:?}");
+        if let Some(prepared) = got {
+            members += 1;
+            let from = G2Prepared::<E, N>::from(*q);
+            assert_eq!(multi_miller_loop(&[(&g, &prepared)]), multi_miller_loop(&[(&g, &from)]));
+        }
+    }
+    members
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -289,7 +289,7 @@ where
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use num_bigint::BigUint;
     use rand::SeedableRng;
     use rand_chacha::ChaCha20Rng;
@@ -297,16 +297,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::curve::Group;
     use crate::curves::bls12_381::{Fp, G1Affine, G1Curve, G1Projective};
-
-    /// A point of `y² = x³ + 4` over Fp with a random `x`: almost surely outside G1.
-    pub(crate) fn curve_point(rng: &mut ChaCha20Rng) -> G1Affine {
-        loop {
-            let x = Fp::random(rng);
-            if let Some(y) = Option::from((x.square() * x + G1Curve::B).sqrt()) {
-                return Affine::from_xy_unchecked(x, y);
-            }
-        }
-    }
+    use crate::test_util::sw::curve_point;
 
     /// The batched subgroup test (vector lanes where the CPU has them) agrees with the test of
     /// one point at a time, on subgroup points, points of the whole curve group, points of order
@@ -322,9 +313,9 @@ pub(crate) mod tests {
         for i in 0..40 {
             points.push(match i % 5 {
                 0 => G1Projective::random(&mut rng).to_affine(),
-                1 => Projective::from(curve_point(&mut rng)).mul_limbs_vartime(&cofactor3).to_affine(),
+                1 => Projective::from(curve_point::<G1Curve>(&mut rng)).mul_limbs_vartime(&cofactor3).to_affine(),
                 2 => G1Affine::identity(),
-                _ => curve_point(&mut rng),
+                _ => curve_point::<G1Curve>(&mut rng),
             });
         }
         let alone: Vec<bool> =
@@ -356,34 +347,25 @@ pub(crate) mod tests {
     /// points of the whole twist group, points of order 13 or 169 (`13² | h₂`) and the identity.
     #[test]
     fn batch_g2_subgroup_check_agrees() {
-        use crate::curves::bls12_381::{Fp2, FrParams, G2Affine, G2Curve, G2Projective};
+        use crate::curves::bls12_381::tests::g2_cofactor;
+        use crate::curves::bls12_381::{FrParams, G2Affine, G2Curve, G2Projective};
         use crate::field::FieldParams;
         use num_bigint::BigInt;
         let mut rng = ChaCha20Rng::seed_from_u64(13);
-        let twist_point = |rng: &mut ChaCha20Rng| loop {
-            let x = Fp2::random(rng);
-            if let Some(y) = Option::from((x.square() * x + G2Curve::B).sqrt()) {
-                return G2Affine::from_xy_unchecked(x, y);
-            }
-        };
-        // #E'(Fp2) = h₂·r with h₂ = (x⁸ − 4x⁷ + 5x⁶ − 4x⁴ + 6x³ − 4x² − 4x + 13)/9.
-        let x = -BigInt::from(0xd201_0000_0001_0000u64);
-        let coeffs = [13, -4, -4, 6, -4, 0, 5, -4, 1];
-        let h2: BigInt = coeffs.iter().rev().fold(BigInt::from(0), |acc, c| acc * &x + c) / 9;
-        let r = BigInt::from(crate::test_util::big(&FrParams::MODULUS));
         // 13² divides h₂ exactly: `(h₂·r/13²)·R` has an order dividing 13².
-        let order13 = ((h2 * r) / BigInt::from(169)).to_biguint().unwrap().to_u64_digits();
+        let r = BigInt::from(crate::test_util::big(&FrParams::MODULUS));
+        let order13 = ((g2_cofactor() * r) / BigInt::from(169)).to_biguint().unwrap().to_u64_digits();
         let mut points = Vec::new();
         for i in 0..40 {
             points.push(match i % 5 {
                 0 => G2Projective::random(&mut rng).to_affine(),
                 1 => {
-                    let q = Projective::from(twist_point(&mut rng)).mul_limbs_vartime(&order13);
+                    let q = Projective::from(curve_point::<G2Curve>(&mut rng)).mul_limbs_vartime(&order13);
                     assert!(bool::from(q.mul_limbs_vartime(&[169]).is_identity()));
                     q.to_affine()
                 }
                 2 => G2Affine::identity(),
-                _ => twist_point(&mut rng),
+                _ => curve_point::<G2Curve>(&mut rng),
             });
         }
         let alone: Vec<bool> =
