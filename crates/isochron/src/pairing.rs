@@ -69,6 +69,11 @@ pub trait PairingParams<const N: usize>: 'static + Copy + Clone + core::fmt::Deb
     const PARAM: u64;
     /// Whether the family parameter is negative.
     const PARAM_IS_NEGATIVE: bool;
+    /// `(c_x, c_y)` of `ψ(x, y) = (x̄·c_x, ȳ·c_y)` on the twist
+    /// ([`endomorphism::psi_coefficients`](crate::curve::short_weierstrass::endomorphism::psi_coefficients)),
+    /// a constant of the curve: the BN Miller loop's Frobenius lines and the G2 test of
+    /// [`PairingParams::G2_TEST_BY_LOOP`].
+    const PSI: (Fp2<Self::Tower, N>, Fp2<Self::Tower, N>);
     /// Whether the point a Miller loop's doublings and additions end on decides G2
     /// membership, so that it doubles as the G2 subgroup test
     /// ([`PairingEngine::pairing_check_g2_unchecked`]): for BLS12, `Q ∈ G2 ⟺ ψ(Q) = [x]Q`

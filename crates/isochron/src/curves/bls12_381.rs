@@ -302,6 +302,7 @@ impl PairingParams<6> for Bls12_381 {
     const TWIST: TwistType = TwistType::M;
     const PARAM: u64 = BLS_X;
     const PARAM_IS_NEGATIVE: bool = true;
+    const PSI: (Fp2, Fp2) = PSI;
     /// Scott, eprint 2021/1130 §4 (the test of [`G2Curve`]'s `is_torsion_free_vartime`).
     const G2_TEST_BY_LOOP: bool = true;
 }

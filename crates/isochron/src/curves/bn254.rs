@@ -241,6 +241,7 @@ impl PairingParams<4> for Bn254 {
     const TWIST: TwistType = TwistType::D;
     const PARAM: u64 = BN_U;
     const PARAM_IS_NEGATIVE: bool = false;
+    const PSI: (Fp2, Fp2) = PSI;
     /// `ψ² − tψ + p = 0` on the twist, so `α = 6u + 2 + ψ − ψ² + ψ³` is some `a + bψ`; its norm
     /// `a² + abt + b²p` is `r` times a number prime to the cofactor `h₂ = 2p − r` of E'(Fp2),
     /// and `r ∤ h₂` (test `g2_test_by_loop_is_sound`). `α·ᾱ` is that norm, so `α` is injective

@@ -11,7 +11,7 @@
 use alloc::vec::Vec;
 
 use super::{Family, MillerLoopOutput, PairingParams, TwistType};
-use crate::curve::short_weierstrass::{endomorphism, Affine};
+use crate::curve::short_weierstrass::Affine;
 use crate::field::fp12::Fp12;
 use crate::field::fp2::{Fp2, Fp2Wide, TowerParams};
 use crate::field::fp6::Fp6;
@@ -161,7 +161,7 @@ fn walk_lines<E: PairingParams<N>, const N: usize>(
     }
     if E::FAMILY == Family::Bn {
         // Q1 = ψ(Q), Q2 = −ψ²(Q): the p-power Frobenius carried to the twist.
-        let (cx, cy) = endomorphism::psi_coefficients::<E::Tower, N>(E::TWIST == TwistType::M);
+        let (cx, cy) = E::PSI;
         let (q1x, q1y) = (q[0].conjugate() * cx, q[1].conjugate() * cy);
         let (q2x, q2y) = (q1x.conjugate() * cx, q1y.conjugate() * cy);
         let (q1, sq1) = with_scaled(q1x, q1y);
@@ -202,7 +202,7 @@ impl<E: PairingParams<N>, const N: usize> G2Prepared<E, N> {
         }
         let mut lines = Vec::with_capacity(loop_digits::<E, N>().len() * 2 + 2);
         let [x, y, z] = walk_lines::<E, N>(q, |l, _| lines.push(*l));
-        let (cx, cy) = endomorphism::psi_coefficients::<E::Tower, N>(E::TWIST == TwistType::M);
+        let (cx, cy) = E::PSI;
         let psi = |(a, b): (Fp2<E::Tower, N>, Fp2<E::Tower, N>)| (a.conjugate() * cx, b.conjugate() * cy);
         // The point the loop must have reached, affine: −ψ(Q) for BLS12 with x < 0 (ψ(Q) with
         // x > 0), −ψ³(Q) for BN.
