@@ -387,7 +387,7 @@ fn cross_term<T: TowerParams<N>, const N: usize>(
     v1: &Fp2Wide<T, N>,
     out: &mut Fp2Wide<T, N>,
 ) {
-    x0.add(x1).mul_wide_into(&y0.add(y1), out);
+    Fp2::mul_sums_wide_into(x0, x1, y0, y1, out);
     out.sub_assign(v0);
     out.sub_assign(v1);
 }

@@ -261,6 +261,67 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         out.c0.sub_assign(&v1);
     }
 
+    /// Whether the double-width product may take operands below `2p` (unreduced sums): its
+    /// coefficients, below `8p²` then, stay below `p·R` when `8p < R` (three spare bits, as
+    /// BLS12-381's modulus has).
+    const LOOSE_OPERANDS: bool = <T::Fp as FieldParams<N>>::MODULUS[N - 1] < 1 << 61;
+
+    /// `*out = (a + b)·(c + d)` at double width, the Karatsuba operand sums of Fp6 and Fp12.
+    /// With three spare bits and the one-kernel products ([`Self::mul_wide_inline`]) the sums
+    /// are left unreduced (below `2p`; the kernel's own sums `x0 + x1` stay below `4p <
+    /// 2^(64N)`), which saves their conditional subtractions; otherwise they are reduced. The
+    /// result is the same element either way. Out of line, as [`Self::mul_wide_into`].
+    #[inline(never)]
+    pub(crate) fn mul_sums_wide_into(a: &Self, b: &Self, c: &Self, d: &Self, out: &mut Fp2Wide<T, N>) {
+        if !Self::mul_loose_wide(&a.add_unreduced(b), &c.add_unreduced(d), out) {
+            a.add(b).mul_wide_inline(&c.add(d), out)
+        }
+    }
+
+    /// `*out = (a + b)·c` at double width, as [`Self::mul_sums_wide_into`].
+    #[inline(never)]
+    pub(crate) fn mul_sum_wide_into(a: &Self, b: &Self, c: &Self, out: &mut Fp2Wide<T, N>) {
+        if !Self::mul_loose_wide(&a.add_unreduced(b), &[*c.c0.mont_limbs(), *c.c1.mont_limbs()], out) {
+            a.add(b).mul_wide_inline(c, out)
+        }
+    }
+
+    /// The coefficientwise sums `self + rhs` as limbs below `2p`, unreduced.
+    #[inline(always)]
+    fn add_unreduced(&self, rhs: &Self) -> [[u64; N]; 2] {
+        [
+            add_unreduced(self.c0.mont_limbs(), rhs.c0.mont_limbs()),
+            add_unreduced(self.c1.mont_limbs(), rhs.c1.mont_limbs()),
+        ]
+    }
+
+    /// `*out = x·y` at double width for Montgomery limbs below `2p`, where the field has three
+    /// spare bits and runs the one-kernel products; `false`, touching nothing, elsewhere.
+    #[inline(always)]
+    fn mul_loose_wide(x: &[[u64; N]; 2], y: &[[u64; N]; 2], out: &mut Fp2Wide<T, N>) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if Self::LOOSE_OPERANDS
+            && limbs::x86_64_adx::fp2_mul::supports(&<T::Fp as FieldParams<N>>::MODULUS)
+            && Fp::<T::Fp, N>::own_adx_kernels()
+        {
+            let o: *mut Fp2Wide<T, N> = out;
+            // SAFETY: BMI2 and ADX checked just above; `x` and `y` are 2N words each, below 2p
+            // (the kernel takes that with 8p < R, `LOOSE_OPERANDS`); 4N writable words behind
+            // `o` (`Fp2Wide` is `#[repr(C)]` over two `#[repr(transparent)]` `[[u64; N]; 2]`,
+            // exclusively borrowed).
+            return unsafe {
+                limbs::x86_64_adx::fp2_mul::mul_wide(
+                    x.as_ptr().cast(),
+                    y.as_ptr().cast(),
+                    &Self::FUSED_CONSTANTS,
+                    o.cast(),
+                )
+            };
+        }
+        let _ = (x, y, out);
+        false
+    }
+
     /// `*out = self²` at double width by the complex method: `c0 = (a0 + a1)(a0 − a1)`, `c1 =
     /// (2a0)·a1`, with the unreduced sums below `2p`, so both products are below `2p²` (eprint
     /// 2010/526 §3). Two double-width products and no reduction. Out of line, as
@@ -603,3 +664,36 @@ macro_rules! impl_tower_traits {
     };
 }
 pub(crate) use impl_tower_traits;
+
+#[cfg(test)]
+mod tests {
+    use rand_core::SeedableRng;
+
+    use super::*;
+
+    /// `(a + b)(c + d)` and `(a + b)c` with the sums unreduced equal the products of the reduced
+    /// sums, on random elements and the extremes (`0`, `1`, `p − 1` in every coefficient), for
+    /// BLS12-381 (three spare bits: the unreduced path) and BN254 (two: the reduced one).
+    fn check_mul_sums<T: TowerParams<N>, const N: usize>(seed: u64) {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+        let top = -Fp::<T::Fp, N>::ONE;
+        let mut values = alloc::vec![Fp2::<T, N>::ZERO, Fp2::ONE, Fp2::new(top, top), Fp2::new(top, Fp::ZERO)];
+        values.extend((0..12).map(|_| Fp2::random(&mut rng)));
+        for (i, a) in values.iter().enumerate() {
+            for (j, b) in values.iter().enumerate() {
+                let (c, d) = (&values[(i + 3 * j + 1) % values.len()], &values[(5 * i + j + 2) % values.len()]);
+                let mut w = Fp2Wide::ZERO;
+                Fp2::mul_sums_wide_into(a, b, c, d, &mut w);
+                assert!(w.reduce() == a.add(b).mul(&c.add(d)), "{i}, {j}");
+                Fp2::mul_sum_wide_into(a, b, c, &mut w);
+                assert!(w.reduce() == a.add(b).mul(c), "{i}, {j}");
+            }
+        }
+    }
+
+    #[test]
+    fn mul_sums_wide_matches_reduced_sums() {
+        check_mul_sums::<crate::curves::bls12_381::Tower, 6>(1);
+        check_mul_sums::<crate::curves::bn254::Tower, 4>(2);
+    }
+}

@@ -84,17 +84,17 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
         a.c0.mul_wide_into(&b.c0, &mut v0);
         a.c1.mul_wide_into(&b.c1, &mut v1);
         a.c2.mul_wide_into(&b.c2, &mut v2);
-        a.c1.add(&a.c2).mul_wide_into(&b.c1.add(&b.c2), &mut t);
+        Fp2::mul_sums_wide_into(&a.c1, &a.c2, &b.c1, &b.c2, &mut t);
         t.sub_assign(&v1);
         t.sub_assign(&v2);
         t.mul_by_nonresidue_into(&mut out.c0);
         out.c0.add_assign(&v0);
-        a.c0.add(&a.c1).mul_wide_into(&b.c0.add(&b.c1), &mut t);
+        Fp2::mul_sums_wide_into(&a.c0, &a.c1, &b.c0, &b.c1, &mut t);
         t.sub_assign(&v0);
         t.sub_assign(&v1);
         v2.mul_by_nonresidue_into(&mut out.c1);
         out.c1.add_assign(&t);
-        a.c0.add(&a.c2).mul_wide_into(&b.c0.add(&b.c2), &mut out.c2);
+        Fp2::mul_sums_wide_into(&a.c0, &a.c2, &b.c0, &b.c2, &mut out.c2);
         out.c2.sub_assign(&v0);
         out.c2.add_assign(&v1);
         out.c2.sub_assign(&v2);
@@ -151,14 +151,14 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
         let (mut v0, mut v1, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
         self.c0.mul_wide_into(b0, &mut v0);
         self.c1.mul_wide_into(b1, &mut v1);
-        self.c1.add(&self.c2).mul_wide_into(b1, &mut t);
+        Fp2::mul_sum_wide_into(&self.c1, &self.c2, b1, &mut t);
         t.sub_assign(&v1);
         t.mul_by_nonresidue_into(&mut out.c0);
         out.c0.add_assign(&v0);
-        self.c0.add(&self.c1).mul_wide_into(&b0.add(b1), &mut out.c1);
+        Fp2::mul_sums_wide_into(&self.c0, &self.c1, b0, b1, &mut out.c1);
         out.c1.sub_assign(&v0);
         out.c1.sub_assign(&v1);
-        self.c0.add(&self.c2).mul_wide_into(b0, &mut out.c2);
+        Fp2::mul_sum_wide_into(&self.c0, &self.c2, b0, &mut out.c2);
         out.c2.sub_assign(&v0);
         out.c2.add_assign(&v1);
     }
@@ -171,7 +171,7 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
         let (mut v1, mut v2, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
         self.c1.mul_wide_into(b1, &mut v1);
         self.c2.mul_wide_into(b2, &mut v2);
-        self.c1.add(&self.c2).mul_wide_into(&b1.add(b2), &mut t);
+        Fp2::mul_sums_wide_into(&self.c1, &self.c2, b1, b2, &mut t);
         t.sub_assign(&v1);
         t.sub_assign(&v2);
         t.mul_by_nonresidue_into(&mut out.c0);

@@ -140,6 +140,10 @@ pub unsafe fn sum_of_products<const N: usize>(
 /// values of the towers): the three products of [`mul`], the Karatsuba subtractions done in
 /// registers, no reduction. As [`mul`] otherwise; `out` points to `4N` writable words.
 ///
+/// The operands' words may also lie in `[m, 2m)` (unreduced sums): the kernel's sums stay
+/// below `4m < 2^(64N)`, `T0, T1 < 4m² < m·2^(64N)` keep `c0` exact modulo `m·2^(64N)`, and
+/// `c1 < 8m²`, below `m·2^(64N)` where `8m < 2^(64N)` (the caller's condition for using it).
+///
 /// # Safety
 /// As for [`mul`], with `4N` words behind `out`.
 #[inline(always)]
