@@ -387,9 +387,10 @@ fn cross_term<T: TowerParams<N>, const N: usize>(
     v1: &Fp2Wide<T, N>,
     out: &mut Fp2Wide<T, N>,
 ) {
+    let exact = Fp2::<T, N>::sums_unreduced();
     Fp2::mul_sums_wide_into(x0, x1, y0, y1, out);
-    out.sub_assign(v0);
-    out.sub_assign(v1);
+    out.sub_middle_assign(v0, exact);
+    out.sub_middle_assign(v1, exact);
 }
 
 /// `3t − 2z` (`subtract`) or `3t + 2z`, coefficientwise ([`Fp::three_two`]).

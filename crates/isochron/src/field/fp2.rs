@@ -286,6 +286,20 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         }
     }
 
+    /// Whether [`Self::mul_sums_wide_into`] and [`Self::mul_sum_wide_into`] take their sums
+    /// unreduced: then the `u`-coefficient of such a product is the exact integer `x0·y1 +
+    /// x1·y0` of the true sums, and a Karatsuba middle term such as `(a + b)(c + d) − ac − bd`
+    /// has an exact, nonnegative `u`-coefficient ([`Fp2Wide::sub_middle_assign`]).
+    #[inline(always)]
+    pub(crate) fn sums_unreduced() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        return Self::LOOSE_OPERANDS
+            && limbs::x86_64_adx::fp2_mul::supports(&<T::Fp as FieldParams<N>>::MODULUS)
+            && Fp::<T::Fp, N>::own_adx_kernels();
+        #[cfg(not(target_arch = "x86_64"))]
+        false
+    }
+
     /// The coefficientwise sums `self + rhs` as limbs below `2p`, unreduced.
     #[inline(always)]
     fn add_unreduced(&self, rhs: &Self) -> [[u64; N]; 2] {
@@ -300,10 +314,7 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
     #[inline(always)]
     fn mul_loose_wide(x: &[[u64; N]; 2], y: &[[u64; N]; 2], out: &mut Fp2Wide<T, N>) -> bool {
         #[cfg(target_arch = "x86_64")]
-        if Self::LOOSE_OPERANDS
-            && limbs::x86_64_adx::fp2_mul::supports(&<T::Fp as FieldParams<N>>::MODULUS)
-            && Fp::<T::Fp, N>::own_adx_kernels()
-        {
+        if Self::sums_unreduced() {
             let o: *mut Fp2Wide<T, N> = out;
             // SAFETY: BMI2 and ADX checked just above; `x` and `y` are 2N words each, below 2p
             // (the kernel takes that with 8p < R, `LOOSE_OPERANDS`); 4N writable words behind
@@ -472,6 +483,21 @@ impl<T: TowerParams<N>, const N: usize> Fp2Wide<T, N> {
     pub(crate) fn sub_assign(&mut self, rhs: &Self) {
         self.c0.sub_assign(&rhs.c0);
         self.c1.sub_assign(&rhs.c1);
+    }
+
+    /// `self −= rhs` for a Karatsuba middle term: `self` a product of sums from
+    /// [`Fp2::mul_sums_wide_into`] or [`Fp2::mul_sum_wide_into`] (less earlier such terms),
+    /// `rhs` a double-width product of the summands. When `exact` ([`Fp2::sums_unreduced`])
+    /// the `u`-coefficients are exact integers whose difference stays nonnegative, subtracted
+    /// without the modular correction.
+    #[inline(always)]
+    pub(crate) fn sub_middle_assign(&mut self, rhs: &Self, exact: bool) {
+        self.c0.sub_assign(&rhs.c0);
+        if exact {
+            self.c1.sub_exact_assign(&rhs.c1);
+        } else {
+            self.c1.sub_assign(&rhs.c1);
+        }
     }
 
     /// `*out = self · ξ`, as [`Fp2::mul_by_nonresidue`]: `(x·c0 − y·c1) + (x·c1 + y·c0)·u`.

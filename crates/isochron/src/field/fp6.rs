@@ -84,20 +84,21 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
         a.c0.mul_wide_into(&b.c0, &mut v0);
         a.c1.mul_wide_into(&b.c1, &mut v1);
         a.c2.mul_wide_into(&b.c2, &mut v2);
+        let exact = Fp2::<T, N>::sums_unreduced();
         Fp2::mul_sums_wide_into(&a.c1, &a.c2, &b.c1, &b.c2, &mut t);
-        t.sub_assign(&v1);
-        t.sub_assign(&v2);
+        t.sub_middle_assign(&v1, exact);
+        t.sub_middle_assign(&v2, exact);
         t.mul_by_nonresidue_into(&mut out.c0);
         out.c0.add_assign(&v0);
         Fp2::mul_sums_wide_into(&a.c0, &a.c1, &b.c0, &b.c1, &mut t);
-        t.sub_assign(&v0);
-        t.sub_assign(&v1);
+        t.sub_middle_assign(&v0, exact);
+        t.sub_middle_assign(&v1, exact);
         v2.mul_by_nonresidue_into(&mut out.c1);
         out.c1.add_assign(&t);
         Fp2::mul_sums_wide_into(&a.c0, &a.c2, &b.c0, &b.c2, &mut out.c2);
-        out.c2.sub_assign(&v0);
+        out.c2.sub_middle_assign(&v0, exact);
+        out.c2.sub_middle_assign(&v2, exact);
         out.c2.add_assign(&v1);
-        out.c2.sub_assign(&v2);
     }
 
     /// `self²`, Chung–Hasan SQR2: `s0 = a0²`, `s1 = 2a0a1`, `s2 = (a0 − a1 + a2)²`,
@@ -151,15 +152,16 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
         let (mut v0, mut v1, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
         self.c0.mul_wide_into(b0, &mut v0);
         self.c1.mul_wide_into(b1, &mut v1);
+        let exact = Fp2::<T, N>::sums_unreduced();
         Fp2::mul_sum_wide_into(&self.c1, &self.c2, b1, &mut t);
-        t.sub_assign(&v1);
+        t.sub_middle_assign(&v1, exact);
         t.mul_by_nonresidue_into(&mut out.c0);
         out.c0.add_assign(&v0);
         Fp2::mul_sums_wide_into(&self.c0, &self.c1, b0, b1, &mut out.c1);
-        out.c1.sub_assign(&v0);
-        out.c1.sub_assign(&v1);
+        out.c1.sub_middle_assign(&v0, exact);
+        out.c1.sub_middle_assign(&v1, exact);
         Fp2::mul_sum_wide_into(&self.c0, &self.c2, b0, &mut out.c2);
-        out.c2.sub_assign(&v0);
+        out.c2.sub_middle_assign(&v0, exact);
         out.c2.add_assign(&v1);
     }
 
@@ -171,9 +173,10 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
         let (mut v1, mut v2, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
         self.c1.mul_wide_into(b1, &mut v1);
         self.c2.mul_wide_into(b2, &mut v2);
+        let exact = Fp2::<T, N>::sums_unreduced();
         Fp2::mul_sums_wide_into(&self.c1, &self.c2, b1, b2, &mut t);
-        t.sub_assign(&v1);
-        t.sub_assign(&v2);
+        t.sub_middle_assign(&v1, exact);
+        t.sub_middle_assign(&v2, exact);
         t.mul_by_nonresidue_into(&mut out.c0);
         self.c0.mul_wide_into(b1, &mut out.c1);
         v2.mul_by_nonresidue_into(&mut t);
@@ -291,3 +294,48 @@ impl<T: TowerParams<N>, const N: usize> Fp6Wide<T, N> {
 }
 
 impl_tower_traits!(Fp6 over Fp2, [c0, c1, c2], "Fp6({:?} + {:?}·v + {:?}·v²)");
+
+#[cfg(test)]
+mod tests {
+    use rand_core::SeedableRng;
+
+    use super::*;
+    use crate::field::Fp;
+
+    /// The schoolbook product over Fp2: `c0 = a0b0 + ξ(a1b2 + a2b1)`, `c1 = a0b1 + a1b0 +
+    /// ξa2b2`, `c2 = a0b2 + a1b1 + a2b0`.
+    fn schoolbook<T: TowerParams<N>, const N: usize>(a: &Fp6<T, N>, b: &Fp6<T, N>) -> Fp6<T, N> {
+        let m = |x: &Fp2<T, N>, y: &Fp2<T, N>| x.mul(y);
+        Fp6::new(
+            m(&a.c0, &b.c0).add(&m(&a.c1, &b.c2).add(&m(&a.c2, &b.c1)).mul_by_nonresidue()),
+            m(&a.c0, &b.c1).add(&m(&a.c1, &b.c0)).add(&m(&a.c2, &b.c2).mul_by_nonresidue()),
+            m(&a.c0, &b.c2).add(&m(&a.c1, &b.c1)).add(&m(&a.c2, &b.c0)),
+        )
+    }
+
+    /// The Karatsuba products (full and sparse, with the exact middle terms where the sums are
+    /// unreduced) against the schoolbook product, on random elements and the extremes (every
+    /// coefficient `0` or `p − 1`), on both towers.
+    fn check_products<T: TowerParams<N>, const N: usize>(seed: u64) {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+        let top = -Fp::<T::Fp, N>::ONE;
+        let t2 = Fp2::<T, N>::new(top, top);
+        let mut values = alloc::vec![Fp6::<T, N>::ZERO, Fp6::new(t2, t2, t2), Fp6::new(t2, Fp2::ZERO, t2)];
+        values.extend((0..10).map(|_| Fp6::random(&mut rng)));
+        for a in &values {
+            for b in &values {
+                assert!(a.mul(b) == schoolbook(a, b));
+                assert!(a.mul_by_01(&b.c0, &b.c1) == schoolbook(a, &Fp6::new(b.c0, b.c1, Fp2::ZERO)));
+                let mut w = Fp6Wide::ZERO;
+                a.mul_by_12_wide_into(&b.c1, &b.c2, &mut w);
+                assert!(w.reduce() == schoolbook(a, &Fp6::new(Fp2::ZERO, b.c1, b.c2)));
+            }
+        }
+    }
+
+    #[test]
+    fn karatsuba_products_match_schoolbook() {
+        check_products::<crate::curves::bls12_381::Tower, 6>(1);
+        check_products::<crate::curves::bn254::Tower, 4>(2);
+    }
+}
