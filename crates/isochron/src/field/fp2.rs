@@ -261,43 +261,60 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         out.c0.sub_assign(&v1);
     }
 
-    /// Whether the double-width product may take operands below `2p` (unreduced sums): its
+    /// Whether the double-width product may take both operands below `2p` (unreduced sums): its
     /// coefficients, below `8p²` then, stay below `p·R` when `8p < R` (three spare bits, as
-    /// BLS12-381's modulus has).
-    const LOOSE_OPERANDS: bool = <T::Fp as FieldParams<N>>::MODULUS[N - 1] < 1 << 61;
+    /// BLS12-381's modulus has). One operand below `2p` and the other below `p` give
+    /// coefficients below `4p² < p·R` with the two spare bits every one-kernel field has.
+    const BOTH_LOOSE: bool = <T::Fp as FieldParams<N>>::MODULUS[N - 1] < 1 << 61;
 
     /// `*out = (a + b)·(c + d)` at double width, the Karatsuba operand sums of Fp6 and Fp12.
-    /// With three spare bits and the one-kernel products ([`Self::mul_wide_inline`]) the sums
-    /// are left unreduced (below `2p`; the kernel's own sums `x0 + x1` stay below `4p <
-    /// 2^(64N)`), which saves their conditional subtractions; otherwise they are reduced. The
-    /// result is the same element either way. Out of line, as [`Self::mul_wide_into`].
+    /// With the one-kernel products ([`Self::mul_wide_inline`]) `a + b` is left unreduced (below
+    /// `2p`; the kernel's own sums `x0 + x1` stay below `4p < 2^(64N)`), and `c + d` too with
+    /// three spare bits ([`Self::sums_unreduced`]), which saves their conditional subtractions;
+    /// otherwise they are reduced. The result is the same element either way. Out of line, as
+    /// [`Self::mul_wide_into`].
     #[inline(never)]
     pub(crate) fn mul_sums_wide_into(a: &Self, b: &Self, c: &Self, d: &Self, out: &mut Fp2Wide<T, N>) {
-        if !Self::mul_loose_wide(&a.add_unreduced(b), &c.add_unreduced(d), out) {
+        let y = if Self::sums_unreduced() { c.add_unreduced(d) } else { c.add(d).limbs() };
+        if !Self::mul_loose_wide(&a.add_unreduced(b), &y, out) {
             a.add(b).mul_wide_inline(&c.add(d), out)
         }
     }
 
-    /// `*out = (a + b)·c` at double width, as [`Self::mul_sums_wide_into`].
+    /// `*out = (a + b)·c` at double width, `a + b` unreduced where [`Self::sum_unreduced`]; as
+    /// [`Self::mul_sums_wide_into`].
     #[inline(never)]
     pub(crate) fn mul_sum_wide_into(a: &Self, b: &Self, c: &Self, out: &mut Fp2Wide<T, N>) {
-        if !Self::mul_loose_wide(&a.add_unreduced(b), &[*c.c0.mont_limbs(), *c.c1.mont_limbs()], out) {
+        if !Self::mul_loose_wide(&a.add_unreduced(b), &c.limbs(), out) {
             a.add(b).mul_wide_inline(c, out)
         }
     }
 
-    /// Whether [`Self::mul_sums_wide_into`] and [`Self::mul_sum_wide_into`] take their sums
-    /// unreduced: then the `u`-coefficient of such a product is the exact integer `x0·y1 +
-    /// x1·y0` of the true sums, and a Karatsuba middle term such as `(a + b)(c + d) − ac − bd`
-    /// has an exact, nonnegative `u`-coefficient ([`Fp2Wide::sub_middle_assign`]).
+    /// Whether [`Self::mul_sum_wide_into`] takes its sum unreduced (the one-kernel products):
+    /// then the `u`-coefficient of its product is the exact integer `x0·c1 + x1·c0` of the true
+    /// sum `x`, and a Karatsuba middle term such as `(a + b)c − ac` has an exact, nonnegative
+    /// `u`-coefficient ([`Fp2Wide::sub_middle_assign`]).
     #[inline(always)]
-    pub(crate) fn sums_unreduced() -> bool {
+    pub(crate) fn sum_unreduced() -> bool {
         #[cfg(target_arch = "x86_64")]
-        return Self::LOOSE_OPERANDS
-            && limbs::x86_64_adx::fp2_mul::supports(&<T::Fp as FieldParams<N>>::MODULUS)
+        return limbs::x86_64_adx::fp2_mul::supports(&<T::Fp as FieldParams<N>>::MODULUS)
             && Fp::<T::Fp, N>::own_adx_kernels();
         #[cfg(not(target_arch = "x86_64"))]
         false
+    }
+
+    /// Whether [`Self::mul_sums_wide_into`] takes both sums unreduced (three spare bits and the
+    /// one-kernel products): then its middle terms `(a + b)(c + d) − ac − bd` have exact `u`-
+    /// coefficients, as for [`Self::sum_unreduced`].
+    #[inline(always)]
+    pub(crate) fn sums_unreduced() -> bool {
+        Self::BOTH_LOOSE && Self::sum_unreduced()
+    }
+
+    /// The limbs `[c0, c1]`.
+    #[inline(always)]
+    fn limbs(&self) -> [[u64; N]; 2] {
+        [*self.c0.mont_limbs(), *self.c1.mont_limbs()]
     }
 
     /// The coefficientwise sums `self + rhs` as limbs below `2p`, unreduced.
@@ -309,16 +326,17 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         ]
     }
 
-    /// `*out = x·y` at double width for Montgomery limbs below `2p`, where the field has three
-    /// spare bits and runs the one-kernel products; `false`, touching nothing, elsewhere.
+    /// `*out = x·y` at double width for Montgomery limbs `x` below `2p` and `y` below `p` (or
+    /// `2p` where [`Self::sums_unreduced`]), with the one-kernel products; `false`, touching
+    /// nothing, elsewhere.
     #[inline(always)]
     fn mul_loose_wide(x: &[[u64; N]; 2], y: &[[u64; N]; 2], out: &mut Fp2Wide<T, N>) -> bool {
         #[cfg(target_arch = "x86_64")]
-        if Self::sums_unreduced() {
+        if Self::sum_unreduced() {
             let o: *mut Fp2Wide<T, N> = out;
-            // SAFETY: BMI2 and ADX checked just above; `x` and `y` are 2N words each, below 2p
-            // (the kernel takes that with 8p < R, `LOOSE_OPERANDS`); 4N writable words behind
-            // `o` (`Fp2Wide` is `#[repr(C)]` over two `#[repr(transparent)]` `[[u64; N]; 2]`,
+            // SAFETY: BMI2 and ADX checked just above; `x` and `y` are 2N words each, within
+            // the bounds the kernel takes (`BOTH_LOOSE`); 4N writable words behind `o`
+            // (`Fp2Wide` is `#[repr(C)]` over two `#[repr(transparent)]` `[[u64; N]; 2]`,
             // exclusively borrowed).
             return unsafe {
                 limbs::x86_64_adx::fp2_mul::mul_wide(
@@ -487,9 +505,9 @@ impl<T: TowerParams<N>, const N: usize> Fp2Wide<T, N> {
 
     /// `self −= rhs` for a Karatsuba middle term: `self` a product of sums from
     /// [`Fp2::mul_sums_wide_into`] or [`Fp2::mul_sum_wide_into`] (less earlier such terms),
-    /// `rhs` a double-width product of the summands. When `exact` ([`Fp2::sums_unreduced`])
-    /// the `u`-coefficients are exact integers whose difference stays nonnegative, subtracted
-    /// without the modular correction.
+    /// `rhs` a double-width product of the summands. When `exact` ([`Fp2::sum_unreduced`] or
+    /// [`Fp2::sums_unreduced`], as the product was formed) the `u`-coefficients are exact
+    /// integers whose difference stays nonnegative, subtracted without the modular correction.
     #[inline(always)]
     pub(crate) fn sub_middle_assign(&mut self, rhs: &Self, exact: bool) {
         self.c0.sub_assign(&rhs.c0);
@@ -699,7 +717,7 @@ mod tests {
 
     /// `(a + b)(c + d)` and `(a + b)c` with the sums unreduced equal the products of the reduced
     /// sums, on random elements and the extremes (`0`, `1`, `p − 1` in every coefficient), for
-    /// BLS12-381 (three spare bits: the unreduced path) and BN254 (two: the reduced one).
+    /// BLS12-381 (three spare bits: both sums unreduced) and BN254 (two: one).
     fn check_mul_sums<T: TowerParams<N>, const N: usize>(seed: u64) {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
         let top = -Fp::<T::Fp, N>::ONE;

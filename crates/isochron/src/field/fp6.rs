@@ -152,16 +152,16 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
         let (mut v0, mut v1, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
         self.c0.mul_wide_into(b0, &mut v0);
         self.c1.mul_wide_into(b1, &mut v1);
-        let exact = Fp2::<T, N>::sums_unreduced();
+        let (exact_one, exact) = (Fp2::<T, N>::sum_unreduced(), Fp2::<T, N>::sums_unreduced());
         Fp2::mul_sum_wide_into(&self.c1, &self.c2, b1, &mut t);
-        t.sub_middle_assign(&v1, exact);
+        t.sub_middle_assign(&v1, exact_one);
         t.mul_by_nonresidue_into(&mut out.c0);
         out.c0.add_assign(&v0);
         Fp2::mul_sums_wide_into(&self.c0, &self.c1, b0, b1, &mut out.c1);
         out.c1.sub_middle_assign(&v0, exact);
         out.c1.sub_middle_assign(&v1, exact);
         Fp2::mul_sum_wide_into(&self.c0, &self.c2, b0, &mut out.c2);
-        out.c2.sub_middle_assign(&v0, exact);
+        out.c2.sub_middle_assign(&v0, exact_one);
         out.c2.add_assign(&v1);
     }
 

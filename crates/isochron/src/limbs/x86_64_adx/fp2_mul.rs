@@ -141,8 +141,9 @@ pub unsafe fn sum_of_products<const N: usize>(
 /// registers, no reduction. As [`mul`] otherwise; `out` points to `4N` writable words.
 ///
 /// The operands' words may also lie in `[m, 2m)` (unreduced sums): the kernel's sums stay
-/// below `4m < 2^(64N)`, `T0, T1 < 4m² < m·2^(64N)` keep `c0` exact modulo `m·2^(64N)`, and
-/// `c1 < 8m²`, below `m·2^(64N)` where `8m < 2^(64N)` (the caller's condition for using it).
+/// below `4m < 2^(64N)` and `T0, T1 < 4m² < m·2^(64N)` keep `c0` exact modulo `m·2^(64N)`;
+/// `c1` is below `4m² < m·2^(64N)` when only `a` is unreduced, below `8m²` when both are,
+/// which stays below `m·2^(64N)` where `8m < 2^(64N)` (the caller's condition for that).
 ///
 /// # Safety
 /// As for [`mul`], with `4N` words behind `out`.
