@@ -176,9 +176,7 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
     #[inline(always)]
     fn fused(kernel: impl FnOnce(&limbs::x86_64_adx::fp2_mul::Constants<N>, u64, *mut u64) -> bool) -> Option<Self> {
         let () = Self::BETA_IS_MINUS_ONE;
-        if !(limbs::x86_64_adx::fp2_mul::supports(&<T::Fp as FieldParams<N>>::MODULUS)
-            && Fp::<T::Fp, N>::own_adx_kernels())
-        {
+        if !Self::one_kernel() {
             return None;
         }
         let mut out = core::mem::MaybeUninit::<Self>::uninit();
@@ -188,6 +186,14 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         // SAFETY: the kernel wrote all 2N words of `out` (an `Fp2` is `#[repr(C)]` over two
         // `#[repr(transparent)]` `[u64; N]`), limbs below `p` as it guarantees.
         Some(unsafe { out.assume_init() })
+    }
+
+    /// Whether the field runs the one-kernel Fp2 products ([`limbs::x86_64_adx::fp2_mul`]): its
+    /// modulus has two spare bits, the CPU has BMI2 and ADX, and the field is on its own kernels.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn one_kernel() -> bool {
+        limbs::x86_64_adx::fp2_mul::supports(&<T::Fp as FieldParams<N>>::MODULUS) && Fp::<T::Fp, N>::own_adx_kernels()
     }
 
     /// A pointer to the 2N limbs `[c0, c1]` (for the assembly kernels).
@@ -236,9 +242,7 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
     fn mul_wide_inline(&self, rhs: &Self, out: &mut Fp2Wide<T, N>) {
         let () = Self::BETA_IS_MINUS_ONE;
         #[cfg(target_arch = "x86_64")]
-        if limbs::x86_64_adx::fp2_mul::supports(&<T::Fp as FieldParams<N>>::MODULUS)
-            && Fp::<T::Fp, N>::own_adx_kernels()
-        {
+        if Self::one_kernel() {
             let o: *mut Fp2Wide<T, N> = out;
             // SAFETY: BMI2 and ADX checked just above; 2N words behind `self` and `rhs` (an `Fp2`
             // is `#[repr(C)]` over two `#[repr(transparent)]` `[u64; N]`), 4N writable words
@@ -275,19 +279,26 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
     /// [`Self::mul_wide_into`].
     #[inline(never)]
     pub(crate) fn mul_sums_wide_into(a: &Self, b: &Self, c: &Self, d: &Self, out: &mut Fp2Wide<T, N>) {
-        let y = if Self::sums_unreduced() { c.add_unreduced(d) } else { c.add(d).limbs() };
-        if !Self::mul_loose_wide(&a.add_unreduced(b), &y, out) {
-            a.add(b).mul_wide_inline(&c.add(d), out)
+        #[cfg(target_arch = "x86_64")]
+        if Self::one_kernel() {
+            let y = if Self::BOTH_LOOSE { c.add_unreduced(d) } else { c.add(d).limbs() };
+            // SAFETY: `one_kernel` just returned true; `a + b` is below 2p, `c + d` below p or,
+            // with `BOTH_LOOSE`, below 2p.
+            return unsafe { Self::mul_loose_wide(&a.add_unreduced(b), &y, out) };
         }
+        a.add(b).mul_wide_inline(&c.add(d), out)
     }
 
     /// `*out = (a + b)·c` at double width, `a + b` unreduced where [`Self::sum_unreduced`]; as
     /// [`Self::mul_sums_wide_into`].
     #[inline(never)]
     pub(crate) fn mul_sum_wide_into(a: &Self, b: &Self, c: &Self, out: &mut Fp2Wide<T, N>) {
-        if !Self::mul_loose_wide(&a.add_unreduced(b), &c.limbs(), out) {
-            a.add(b).mul_wide_inline(c, out)
+        #[cfg(target_arch = "x86_64")]
+        if Self::one_kernel() {
+            // SAFETY: `one_kernel` just returned true; `a + b` is below 2p, `c` below p.
+            return unsafe { Self::mul_loose_wide(&a.add_unreduced(b), &c.limbs(), out) };
         }
+        a.add(b).mul_wide_inline(c, out)
     }
 
     /// Whether [`Self::mul_sum_wide_into`] takes its sum unreduced (the one-kernel products):
@@ -297,8 +308,7 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
     #[inline(always)]
     pub(crate) fn sum_unreduced() -> bool {
         #[cfg(target_arch = "x86_64")]
-        return limbs::x86_64_adx::fp2_mul::supports(&<T::Fp as FieldParams<N>>::MODULUS)
-            && Fp::<T::Fp, N>::own_adx_kernels();
+        return Self::one_kernel();
         #[cfg(not(target_arch = "x86_64"))]
         false
     }
@@ -312,12 +322,14 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
     }
 
     /// The limbs `[c0, c1]`.
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn limbs(&self) -> [[u64; N]; 2] {
         [*self.c0.mont_limbs(), *self.c1.mont_limbs()]
     }
 
     /// The coefficientwise sums `self + rhs` as limbs below `2p`, unreduced.
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn add_unreduced(&self, rhs: &Self) -> [[u64; N]; 2] {
         [
@@ -326,29 +338,23 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         ]
     }
 
-    /// `*out = x·y` at double width for Montgomery limbs `x` below `2p` and `y` below `p` (or
-    /// `2p` where [`Self::sums_unreduced`]), with the one-kernel products; `false`, touching
-    /// nothing, elsewhere.
+    /// `*out = x·y` at double width by the one-kernel product, for Montgomery limbs `x` below
+    /// `2p` and `y` below `p` (or below `2p` with `BOTH_LOOSE`).
+    ///
+    /// # Safety
+    /// [`Self::one_kernel`] returned true (BMI2 and ADX present, a modulus the kernel takes).
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    fn mul_loose_wide(x: &[[u64; N]; 2], y: &[[u64; N]; 2], out: &mut Fp2Wide<T, N>) -> bool {
-        #[cfg(target_arch = "x86_64")]
-        if Self::sum_unreduced() {
-            let o: *mut Fp2Wide<T, N> = out;
-            // SAFETY: BMI2 and ADX checked just above; `x` and `y` are 2N words each, within
-            // the bounds the kernel takes (`BOTH_LOOSE`); 4N writable words behind `o`
-            // (`Fp2Wide` is `#[repr(C)]` over two `#[repr(transparent)]` `[[u64; N]; 2]`,
-            // exclusively borrowed).
-            return unsafe {
-                limbs::x86_64_adx::fp2_mul::mul_wide(
-                    x.as_ptr().cast(),
-                    y.as_ptr().cast(),
-                    &Self::FUSED_CONSTANTS,
-                    o.cast(),
-                )
-            };
-        }
-        let _ = (x, y, out);
-        false
+    unsafe fn mul_loose_wide(x: &[[u64; N]; 2], y: &[[u64; N]; 2], out: &mut Fp2Wide<T, N>) {
+        let o: *mut Fp2Wide<T, N> = out;
+        // SAFETY: BMI2 and ADX as the caller guarantees; `x` and `y` are 2N words each, within
+        // the bounds the kernel takes; 4N writable words behind `o` (`Fp2Wide` is `#[repr(C)]`
+        // over two `#[repr(transparent)]` `[[u64; N]; 2]`, exclusively borrowed). The kernel
+        // takes the modulus (`one_kernel`), so it writes the product.
+        let written = unsafe {
+            limbs::x86_64_adx::fp2_mul::mul_wide(x.as_ptr().cast(), y.as_ptr().cast(), &Self::FUSED_CONSTANTS, o.cast())
+        };
+        debug_assert!(written);
     }
 
     /// `*out = self²` at double width by the complex method: `c0 = (a0 + a1)(a0 − a1)`, `c1 =
