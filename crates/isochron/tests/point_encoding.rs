@@ -4,7 +4,7 @@
 //! against arkworks' `CanonicalSerialize` (ark-bn254 0.6), including which mutated encodings
 //! arkworks' deserializer accepts.
 
-mod common;
+use crate::common;
 
 use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
 use ark_ff::PrimeField as _;

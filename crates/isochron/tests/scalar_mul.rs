@@ -3,7 +3,7 @@
 //! against plain wNAF and double-and-add on random and edge-case scalars, and the Constantine
 //! scalar-multiplication vectors (`vectors/scalar_mul`, see SOURCES.md).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

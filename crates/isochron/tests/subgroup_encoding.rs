@@ -1,7 +1,7 @@
 //! Subgroup checks by endomorphisms against the definition `[r]P = O`, on points in and out of
 //! the subgroups; encodings round-trip and reject malformed input with the right error.
 
-mod common;
+use crate::common;
 
 use isochron::curve::short_weierstrass::{Projective, Scalar, SwCurve};
 use isochron::curve::PointEncoding;
