@@ -14,7 +14,8 @@
 #   - the crate package (`cargo package --list`) ships no LGPL test vectors;
 #   - every cargo-fuzz target (fuzz/, nightly Rust) for a bounded time (FUZZ_SECONDS each).
 #   - the bindings (issue 15): scripts/test_c.sh builds libisochron and runs the C test program
-#     and example, natively and under valgrind (the header's freshness is a cargo test);
+#     and example, natively and under valgrind (the latter in the background beside the Go,
+#     Python and constant-time steps; the header's freshness is a cargo test);
 #     scripts/test_go.sh runs the Go package's tests (cgo, static link) and benchmarks once;
 #     scripts/test_python.sh installs the Python package into a virtual environment with
 #     pinned maturin and pytest and runs its pytest suite.
@@ -83,8 +84,15 @@ cargo clippy -p isochron-bench --all-targets --locked --features rust-eth-kzg --
 cargo test -p isochron-bench --profile ci --locked --features rust-eth-kzg --lib
 
 # ---- issue 15: the bindings -------------------------------------------------------------------
-step "C ABI: test program and example, natively and under valgrind (scripts/test_c.sh)"
-scripts/test_c.sh
+step "C ABI: test program and example natively (scripts/test_c.sh --native)"
+scripts/test_c.sh --native
+# The same programs under valgrind take minutes (the KZG setup's checks and tables at valgrind's
+# speed) on one core: they run in the background beside the next steps, joined after the
+# constant-time check. A failure of a step in between ends the script and the background run.
+c_valgrind_log=target/c/valgrind.log
+scripts/test_c.sh --valgrind >"$c_valgrind_log" 2>&1 &
+c_valgrind=$!
+trap 'kill "$c_valgrind" 2>/dev/null || true' EXIT
 step "Go package: gofmt, vet, tests with the shared vectors, benchmarks once (scripts/test_go.sh)"
 scripts/test_go.sh
 step "Python package: pip install ./crates/isochron-py in a venv, pytest (scripts/test_python.sh)"
@@ -95,6 +103,15 @@ if [ -x scripts/ctgrind.sh ]; then
     step "constant-time check (valgrind)"
     scripts/ctgrind.sh
 fi
+
+step "C ABI under valgrind (scripts/test_c.sh --valgrind, started after the native run)"
+if ! wait "$c_valgrind"; then
+    cat "$c_valgrind_log"
+    echo "test.sh: the C tests failed under valgrind" >&2
+    exit 1
+fi
+trap - EXIT
+cat "$c_valgrind_log"
 
 # ---- habits: cargo deny (issue 10, item 7) ----------------------------------------------------
 # deny.toml: licenses (the permissive set in use), bans (duplicate versions), sources (crates.io

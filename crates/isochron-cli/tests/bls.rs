@@ -1,7 +1,7 @@
 //! `isochron bls`: Ethereum vectors (ethereum/bls12-381-tests v0.1.2) through the command line,
 //! exit statuses (0 valid, 1 invalid, 2 bad input with one line on stderr) and `--json`.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

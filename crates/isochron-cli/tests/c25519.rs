@@ -2,7 +2,7 @@
 //! command line (pure, --ctx, --ph), the verification modes, RFC 7748 §6.1, the exit statuses
 //! (0 valid, 1 invalid or all-zero secret, 2 bad input), `--sk-file -` and `--json`.
 
-mod common;
+use crate::common;
 
 use common::{isochron, isochron_stdin, ok, stderr, stdout};
 

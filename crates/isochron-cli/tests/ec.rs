@@ -2,7 +2,7 @@
 //! through the command line, sign/verify/recover round trips, ECDH agreement, `--sk-file`,
 //! `--json`, and the exit statuses (0 valid, 1 invalid, 2 bad input with one line on stderr).
 
-mod common;
+use crate::common;
 
 use common::{isochron, isochron_stdin, ok, stderr, stdout};
 

@@ -3,7 +3,7 @@
 //! go-ethereum's vectors and revm); `--json`, `--fork`, `--gas-limit`, stdin input; exit
 //! statuses (0 success, 2 failing precompile or bad arguments, with one line on stderr).
 
-mod common;
+use crate::common;
 
 use common::{isochron, isochron_stdin, ok, stderr, stdout};
 

@@ -4,7 +4,7 @@
 //! consensus-spec-tests vectors and c-kzg); blob files raw, hex and on stdin; exit statuses (0
 //! valid, 1 invalid, 2 bad input with one line on stderr); `--json`; `--setup`.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 
