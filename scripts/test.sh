@@ -88,7 +88,8 @@ step "C ABI: test program and example natively (scripts/test_c.sh --native)"
 scripts/test_c.sh --native
 # The same programs under valgrind take minutes (the KZG setup's checks and tables at valgrind's
 # speed) on one core: they run in the background beside the next steps, joined after the
-# constant-time check. A failure of a step in between ends the script and the background run.
+# constant-time check. A failure of a step in between ends the script (the trap stops the
+# background script; a valgrind run it started ends with the job).
 c_valgrind_log=target/c/valgrind.log
 scripts/test_c.sh --valgrind >"$c_valgrind_log" 2>&1 &
 c_valgrind=$!

@@ -1,5 +1,5 @@
-//! The integration tests of `isochron-cli`, built as one binary (see `autotests` in Cargo.toml): one
-//! module per file of this folder, each documented at its top.
+//! The integration tests of `isochron-cli`, built as one binary (see `autotests` in
+//! Cargo.toml): one module per file of this folder, each documented at its top.
 
 mod common;
 
