@@ -50,6 +50,8 @@ pub mod x86_64_adx;
 pub(crate) mod x86_64_ifma;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64_wide_addsub;
+#[cfg(target_arch = "x86_64")]
+pub mod x86_64_wide_sums;
 
 /// The additive operations on double-width values `[low half, high half]` below `m·2^(64N)`
 /// (lazy reduction, see `field/wide.rs`).

@@ -17,6 +17,10 @@ use zeroize::Zeroize;
 use super::fp::impl_field_ops;
 use super::fp2::{impl_tower_traits, Fp2, Fp2Wide, TowerParams};
 use super::Field;
+#[cfg(target_arch = "x86_64")]
+use super::FieldParams;
+#[cfg(target_arch = "x86_64")]
+use crate::limbs;
 
 /// An element `c0 + c1·v + c2·v²` of the cubic extension of [`Fp2`] declared by `T`.
 #[derive(Clone, Copy)]
@@ -80,6 +84,21 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
     #[inline]
     pub(crate) fn mul_wide_into(&self, rhs: &Self, out: &mut Fp6Wide<T, N>) {
         let (a, b) = (self, rhs);
+        #[cfg(target_arch = "x86_64")]
+        if Self::ONE_PASS_SUMS && Fp2::<T, N>::sums_unreduced() {
+            return Self::combine_one_pass(
+                out,
+                limbs::x86_64_wide_sums::fp6_karatsuba_xi_1_1,
+                |[v0, v1, v2, t12, t01, t02]| {
+                    a.c0.mul_wide_into(&b.c0, v0);
+                    a.c1.mul_wide_into(&b.c1, v1);
+                    a.c2.mul_wide_into(&b.c2, v2);
+                    Fp2::mul_sums_wide_into(&a.c1, &a.c2, &b.c1, &b.c2, t12);
+                    Fp2::mul_sums_wide_into(&a.c0, &a.c1, &b.c0, &b.c1, t01);
+                    Fp2::mul_sums_wide_into(&a.c0, &a.c2, &b.c0, &b.c2, t02);
+                },
+            );
+        }
         let (mut v0, mut v1, mut v2, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
         a.c0.mul_wide_into(&b.c0, &mut v0);
         a.c1.mul_wide_into(&b.c1, &mut v1);
@@ -100,6 +119,49 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
         out.c2.sub_middle_assign(&v2, exact);
         out.c2.add_assign(&v1);
     }
+
+    /// The Karatsuba combination of [`Self::mul_wide_into`] by the one-pass sums: `products`
+    /// fills the scratch values `[v0, v1, v2, t12, t01, t02]` (a sparse product leaves the one
+    /// its `kernel` does not read alone), then `kernel`
+    /// ([`limbs::x86_64_wide_sums::fp6_karatsuba_xi_1_1`] or a sparse form) takes every output
+    /// coefficient in one pass. For `ONE_PASS_SUMS` with the Fp2 products taking
+    /// their sums unreduced ([`Fp2::sums_unreduced`]), so that the middle terms are exact.
+    /// Out of line, as the Fp2 products.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(never)]
+    fn combine_one_pass(
+        out: &mut Fp6Wide<T, N>,
+        kernel: unsafe fn(*const u64, *mut u64, &limbs::x86_64_wide_sums::Multiples6),
+        products: impl FnOnce(&mut [Fp2Wide<T, N>; 6]),
+    ) {
+        let mut w = [Fp2Wide::ZERO; 6];
+        products(&mut w);
+        let o: *mut Fp6Wide<T, N> = out;
+        // SAFETY: `w` is six `Fp2Wide` (`#[repr(C)]` over `#[repr(transparent)]` words) = 144
+        // words with N = 6 (`ONE_PASS_SUMS`), `out` an exclusively borrowed `Fp6Wide`
+        // (`#[repr(C)]`, 72 words), apart from `w`; the values are those the kernel states (the
+        // products below `p·2^384`, their `u`-coefficients exact with the sums unreduced); the
+        // multiples are those of the modulus it takes (`ONE_PASS_SUMS`).
+        unsafe { kernel(w.as_ptr().cast(), o.cast(), &Self::SUM_MULTIPLES) };
+    }
+
+    /// Whether [`Self::mul_wide_into`] combines its products by the one-pass signed sums of
+    /// [`limbs::x86_64_wide_sums`]: `ξ = 1 + u` and a six-word modulus with three spare bits
+    /// (BLS12-381). A compile-time constant.
+    #[cfg(target_arch = "x86_64")]
+    const ONE_PASS_SUMS: bool =
+        T::XI[0] == 1 && T::XI[1] == 1 && limbs::x86_64_wide_sums::supports(&<T::Fp as FieldParams<N>>::MODULUS);
+
+    /// The multiples of the modulus the one-pass sums use (meaningful when `ONE_PASS_SUMS`).
+    #[cfg(target_arch = "x86_64")]
+    const SUM_MULTIPLES: limbs::x86_64_wide_sums::Multiples6 = {
+        let (m, mut w, mut i) = (&<T::Fp as FieldParams<N>>::MODULUS, [0u64; 6], 0);
+        while i < N && i < 6 {
+            w[i] = m[i];
+            i += 1;
+        }
+        limbs::x86_64_wide_sums::multiples6(&w)
+    };
 
     /// `self²`, Chung–Hasan SQR2: `s0 = a0²`, `s1 = 2a0a1`, `s2 = (a0 − a1 + a2)²`,
     /// `s3 = 2a1a2`, `s4 = a2²`; `c0 = s0 + ξs3`, `c1 = s1 + ξs4`, `c2 = s1 + s2 + s3 − s0 − s4`.
@@ -149,6 +211,23 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
     /// `c1 = (a0 + a1)(b0 + b1) − v0 − v1`, `c2 = (a0 + a2)b0 − v0 + v1`.
     #[inline]
     pub(crate) fn mul_by_01_wide_into(&self, b0: &Fp2<T, N>, b1: &Fp2<T, N>, out: &mut Fp6Wide<T, N>) {
+        #[cfg(target_arch = "x86_64")]
+        if Self::ONE_PASS_SUMS && Fp2::<T, N>::sums_unreduced() {
+            // The full combination with `b2 = 0`: `v2 = 0`, `t12 = (a1 + a2)·b1`, `t02 = (a0 +
+            // a2)·b0`.
+            let a = self;
+            return Self::combine_one_pass(
+                out,
+                limbs::x86_64_wide_sums::fp6_karatsuba_b2_zero,
+                |[v0, v1, _, t12, t01, t02]| {
+                    a.c0.mul_wide_into(b0, v0);
+                    a.c1.mul_wide_into(b1, v1);
+                    Fp2::mul_sum_wide_into(&a.c1, &a.c2, b1, t12);
+                    Fp2::mul_sums_wide_into(&a.c0, &a.c1, b0, b1, t01);
+                    Fp2::mul_sum_wide_into(&a.c0, &a.c2, b0, t02);
+                },
+            );
+        }
         let (mut v0, mut v1, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
         self.c0.mul_wide_into(b0, &mut v0);
         self.c1.mul_wide_into(b1, &mut v1);
@@ -170,6 +249,23 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
     /// a0b2 + v1`.
     #[inline]
     pub(crate) fn mul_by_12_wide_into(&self, b1: &Fp2<T, N>, b2: &Fp2<T, N>, out: &mut Fp6Wide<T, N>) {
+        #[cfg(target_arch = "x86_64")]
+        if Self::ONE_PASS_SUMS && Fp2::<T, N>::sums_unreduced() {
+            // The full combination with `b0 = 0`: `v0 = 0`, `t01 = (a0 + a1)·b1` and `t02 = (a0 +
+            // a2)·b2` (so that `t01 − v1 = a0b1`, `t02 − v2 = a0b2`).
+            let a = self;
+            return Self::combine_one_pass(
+                out,
+                limbs::x86_64_wide_sums::fp6_karatsuba_b0_zero,
+                |[_, v1, v2, t12, t01, t02]| {
+                    a.c1.mul_wide_into(b1, v1);
+                    a.c2.mul_wide_into(b2, v2);
+                    Fp2::mul_sums_wide_into(&a.c1, &a.c2, b1, b2, t12);
+                    Fp2::mul_sum_wide_into(&a.c0, &a.c1, b1, t01);
+                    Fp2::mul_sum_wide_into(&a.c0, &a.c2, b2, t02);
+                },
+            );
+        }
         let (mut v1, mut v2, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
         self.c1.mul_wide_into(b1, &mut v1);
         self.c2.mul_wide_into(b2, &mut v2);
@@ -250,7 +346,9 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
 }
 
 /// An unreduced Fp6 value (three [`Fp2Wide`] coefficients), for lazy reduction in Fp12.
+/// `#[repr(C)]`: the one-pass sums write it as `6·2N` words.
 #[derive(Clone, Copy)]
+#[repr(C)]
 pub(crate) struct Fp6Wide<T: TowerParams<N>, const N: usize> {
     c0: Fp2Wide<T, N>,
     c1: Fp2Wide<T, N>,

@@ -1,0 +1,367 @@
+//! x86-64 signed sums of double-width values in one pass each, for the Karatsuba
+//! combinations of the towers' lazy reduction (`field/fp6.rs`): each output coefficient is
+//! `Σ ±x_k mod m·2^(64N)` over up to eight double-width terms `x_k < m·2^(64N)`, computed with
+//! one carry chain per term and a single correction at the end, instead of one pass through
+//! memory (load, add or subtract, store, conditional correction) per term.
+//!
+//! **Algorithm.** Low halves first: the first term is loaded, every other term is added or
+//! subtracted with an `ADD`/`ADC` (`SUB`/`SBB`) chain whose carry out (borrow) goes into a
+//! signed counter `c`; the low half is stored. High halves next, starting from the first
+//! term's plus `c` (sign-extended), the other terms added or subtracted modulo `2^(64N)`, and
+//! `Q·m` added, `Q` chosen per output so that the whole sum plus `Q·m·2^(64N)` is nonnegative
+//! and below `B·m·2^(64N)` for a small `B ≤ 8`; its high half `H` is then the register value,
+//! below `B·m` (nothing is lost modulo `2^(64N)` when `8m < 2^(64N)`). Conditional
+//! subtractions of `4m`, `2m` and `m` (those `B` needs: a binary ladder) bring `H` below `m`:
+//! each stores `H`, subtracts in the same registers and, where that borrows, takes the stored
+//! words back with `CMOVC`. The result is the same residue modulo `m·2^(64N)`, below
+//! `m·2^(64N)` as every wide value. The ladder is most of the cost, so the bounds are taken
+//! from what the terms are (below): a Karatsuba middle term of exact integers is a
+//! nonnegative integer, which needs no `Q` and shortens the ladder.
+//!
+//! **Constant time.** Straight-line code; every address is a fixed offset from the scratch,
+//! output and constant pointers; the ladder selects with `CMOV`. Base x86-64 instructions only.
+
+use core::arch::asm;
+
+/// `k·m` for `k = 1, 2, 3, 4`, six words each: the added `Q·m` and the ladder's steps. Valid
+/// (no overflow) for `m < 2^381`.
+pub type Multiples6 = [[u64; 6]; 4];
+
+/// [`Multiples6`] of `m`.
+pub const fn multiples6(m: &[u64; 6]) -> Multiples6 {
+    let mut out = [[0u64; 6]; 4];
+    let mut k = 1;
+    while k <= 4 {
+        let mut carry = 0u128;
+        let mut i = 0;
+        while i < 6 {
+            let t = m[i] as u128 * k as u128 + carry;
+            out[k - 1][i] = t as u64;
+            carry = t >> 64;
+            i += 1;
+        }
+        k += 1;
+    }
+    out
+}
+
+/// Whether the kernels take `m`: six words with `8m < 2^384` (three spare bits, as the
+/// BLS12-381 modulus has), so that `H < 8m` fits the registers. A compile-time constant for a
+/// field's modulus.
+pub const fn supports<const N: usize>(m: &[u64; N]) -> bool {
+    N == 6 && m[N - 1] >> 61 == 0
+}
+
+/// The assembly text of one output, `out[o] = Σ ±w[t] mod m·2^384` over the six-word-halved
+/// wide values `w[t]` (96 bytes each, low half first) of the scratch `{w}`: `out O = F [±T …];
+/// q Q; steps [S …]` with `F` the first (added) term, `Q·m·2^384` the constant added (at most
+/// 4; from the terms' bounds, see the kernels) and `S` the ladder's multiples of `m` (`4 2 1`
+/// for a sum below `8m·2^384`, `2 1` below `4m·2^384`, `1` below `2m·2^384`). Registers
+/// `{r0}`–`{r5}`, `{c}`, `{s}`; pointers `{w}`, `{o}`, `{k}` (the [`Multiples6`]).
+macro_rules! wide_sum6 {
+    (out $o:literal = $f:literal [$($sign:tt $t:literal)*]; q $q:tt; steps [$($s:literal)*]) => {
+        concat!(
+            wide_sum6!(@load $f, "0"),
+            "xor {c:e}, {c:e}\n",
+            $(wide_sum6!(@lo $sign $t),)*
+            wide_sum6!(@store $o, "0"),
+            wide_sum6!(@load $f, "48"),
+            "mov {s}, {c}\n",
+            "sar {s}, 63\n",
+            "add {r0}, {c}\n",
+            "adc {r1}, {s}\n",
+            "adc {r2}, {s}\n",
+            "adc {r3}, {s}\n",
+            "adc {r4}, {s}\n",
+            "adc {r5}, {s}\n",
+            $(wide_sum6!(@hi $sign $t),)*
+            wide_sum6!(@add_q $q),
+            wide_sum6!(@store $o, "48"),
+            $(wide_sum6!(@step $o, $s),)*
+        )
+    };
+    // H += q·m (nothing for q = 0; `q` comes in as a token tree so that `0` matches here).
+    (@add_q 0) => { "" };
+    (@add_q $q:tt) => {
+        wide_sum6!(@chain "add", "adc", "{k}", concat!("(", stringify!($q), " - 1)*48"))
+    };
+    // r_i <- w[t] half (offset "0" or "48").
+    (@load $t:literal, $half:literal) => {
+        wide_sum6!(@chain "mov", "mov", "{w}", concat!(stringify!($t), "*96 + ", $half))
+    };
+    (@store $o:literal, $half:literal) => {
+        concat!(
+            "mov qword ptr [{o} + ", stringify!($o), "*96 + ", $half, " + 0], {r0}\n",
+            "mov qword ptr [{o} + ", stringify!($o), "*96 + ", $half, " + 8], {r1}\n",
+            "mov qword ptr [{o} + ", stringify!($o), "*96 + ", $half, " + 16], {r2}\n",
+            "mov qword ptr [{o} + ", stringify!($o), "*96 + ", $half, " + 24], {r3}\n",
+            "mov qword ptr [{o} + ", stringify!($o), "*96 + ", $half, " + 32], {r4}\n",
+            "mov qword ptr [{o} + ", stringify!($o), "*96 + ", $half, " + 40], {r5}\n",
+        )
+    };
+    // `first`/`rest` over r0..r5 with the six words at `base + off`.
+    (@chain $first:literal, $rest:literal, $base:literal, $off:expr) => {
+        concat!(
+            $first, " {r0}, qword ptr [", $base, " + ", $off, " + 0]\n",
+            $rest, " {r1}, qword ptr [", $base, " + ", $off, " + 8]\n",
+            $rest, " {r2}, qword ptr [", $base, " + ", $off, " + 16]\n",
+            $rest, " {r3}, qword ptr [", $base, " + ", $off, " + 24]\n",
+            $rest, " {r4}, qword ptr [", $base, " + ", $off, " + 32]\n",
+            $rest, " {r5}, qword ptr [", $base, " + ", $off, " + 40]\n",
+        )
+    };
+    (@lo + $t:literal) => {
+        concat!(wide_sum6!(@chain "add", "adc", "{w}", concat!(stringify!($t), "*96")), "adc {c}, 0\n")
+    };
+    (@lo - $t:literal) => {
+        concat!(wide_sum6!(@chain "sub", "sbb", "{w}", concat!(stringify!($t), "*96")), "sbb {c}, 0\n")
+    };
+    (@hi + $t:literal) => {
+        wide_sum6!(@chain "add", "adc", "{w}", concat!(stringify!($t), "*96 + 48"))
+    };
+    (@hi - $t:literal) => {
+        wide_sum6!(@chain "sub", "sbb", "{w}", concat!(stringify!($t), "*96 + 48"))
+    };
+    // H <- H − s·m unless that borrows; H stored.
+    (@step $o:literal, $s:literal) => {
+        concat!(
+            wide_sum6!(@chain "sub", "sbb", "{k}", concat!("(", stringify!($s), " - 1)*48")),
+            "cmovc {r0}, qword ptr [{o} + ", stringify!($o), "*96 + 48]\n",
+            "cmovc {r1}, qword ptr [{o} + ", stringify!($o), "*96 + 56]\n",
+            "cmovc {r2}, qword ptr [{o} + ", stringify!($o), "*96 + 64]\n",
+            "cmovc {r3}, qword ptr [{o} + ", stringify!($o), "*96 + 72]\n",
+            "cmovc {r4}, qword ptr [{o} + ", stringify!($o), "*96 + 80]\n",
+            "cmovc {r5}, qword ptr [{o} + ", stringify!($o), "*96 + 88]\n",
+            wide_sum6!(@store $o, "48"),
+        )
+    };
+}
+
+/// One kernel: the outputs' assembly text ([`wide_sum6`]) over the scratch `w`, the output
+/// `out` and the multiples `k`.
+macro_rules! sums_kernel {
+    ($w:expr, $out:expr, $k:expr; $($text:expr),* $(,)?) => {
+        // SAFETY: the caller's pointers; the block reads `w` and `k` and writes `out` at fixed
+        // offsets within them, touches no other memory, and only the declared registers change.
+        unsafe {
+            asm!(
+                $($text,)*
+                w = in(reg) $w,
+                o = in(reg) $out,
+                k = in(reg) $k.as_ptr(),
+                r0 = out(reg) _,
+                r1 = out(reg) _,
+                r2 = out(reg) _,
+                r3 = out(reg) _,
+                r4 = out(reg) _,
+                r5 = out(reg) _,
+                c = out(reg) _,
+                s = out(reg) _,
+                options(nostack),
+            );
+        }
+    };
+}
+
+/// The Fp6 Karatsuba combination for `ξ = 1 + u` (BLS12-381) at double width. `w` holds the
+/// twelve wide values `v0, v1, v2, t12, t01, t02` (each an Fp2 value as two wide coefficients,
+/// `.0` then `.1`: `w[2i]`, `w[2i + 1]`), with `vi = ai·bi` and `tij = (ai + aj)(bi + bj)`;
+/// `out` receives the six wide coefficients of `c0, c1, c2`:
+/// - `c0 = v0 + ξ·s`, `s = t12 − v1 − v2`: `.0 = v0.0 + t12.0 − v1.0 − v2.0 − t12.1 + v1.1 +
+///   v2.1`, `.1 = v0.1 + t12.0 − v1.0 − v2.0 + t12.1 − v1.1 − v2.1`;
+/// - `c1 = t01 − v0 − v1 + ξ·v2`: `.0 = t01.0 − v0.0 − v1.0 + v2.0 − v2.1`, `.1 = t01.1 − v0.1
+///   − v1.1 + v2.0 + v2.1`;
+/// - `c2 = t02 − v0 − v2 + v1`, coefficientwise.
+///
+/// **Bounds.** Every `.0` is a residue in `[0, m·R)` (`R = 2^384`); every `.1` is an exact
+/// integer (the Fp2 product's `a0·b1 + a1·b0`, below `2m²`, or with the operand sums left
+/// unreduced below `8m²`), so the middle terms `tij.1 − vi.1 − vj.1` are the exact cross
+/// products, in `[0, 4m²)`, and `4m² < m·R/2`. Hence, with the `Q·m·R` added: `c0.0 + 3mR ∈
+/// [0, 5mR)`, `c0.1 + 2mR ∈ [0, 4mR)`, `c1.0 + 3mR ∈ [0, 5mR)`, `c1.1 ∈ [0, 2mR)`, `c2.0 +
+/// 2mR ∈ [0, 4mR)`, `c2.1 ∈ [0, mR)`: ladders of three, two, three, one, two and no steps.
+///
+/// # Safety
+/// `w` points to 144 readable words, `out` to 72 writable words (not overlapping `w`); the
+/// values are as stated under *Bounds* (the `.1` ones exact, the sums unreduced); `k` is
+/// [`multiples6`] of `m` with [`supports`]`(m)`.
+#[inline(always)]
+pub unsafe fn fp6_karatsuba_xi_1_1(w: *const u64, out: *mut u64, k: &Multiples6) {
+    sums_kernel!(w, out, k;
+        wide_sum6!(out 0 = 0 [+ 6 - 2 - 4 - 7 + 3 + 5]; q 3; steps [4 2 1]),
+        wide_sum6!(out 1 = 1 [+ 6 - 2 - 4 + 7 - 3 - 5]; q 2; steps [2 1]),
+        wide_sum6!(out 2 = 8 [- 0 - 2 + 4 - 5]; q 3; steps [4 2 1]),
+        wide_sum6!(out 3 = 9 [- 1 - 3 + 4 + 5]; q 0; steps [1]),
+        wide_sum6!(out 4 = 10 [- 0 - 4 + 2]; q 2; steps [2 1]),
+        wide_sum6!(out 5 = 11 [- 1 - 5 + 3]; q 0; steps []),
+    );
+}
+
+/// [`fp6_karatsuba_xi_1_1`] for `b2 = 0` (`v2` is not read; `t12 = (a1 + a2)·b1`, `t02 = (a0 +
+/// a2)·b0`): `c0.0 = v0.0 + t12.0 − v1.0 − t12.1 + v1.1` (`+ 2mR ∈ [0, 4mR)`), `c0.1 = v0.1 +
+/// t12.0 − v1.0 + t12.1 − v1.1` (`+ mR`, `[0, 3mR)`), `c1.0 = t01.0 − v0.0 − v1.0` (`+ 2mR`,
+/// `[0, 3mR)`), `c1.1 = t01.1 − v0.1 − v1.1` (exact, `[0, 4m²)`), `c2.0 = t02.0 − v0.0 + v1.0`
+/// (`+ mR`, `[0, 3mR)`), `c2.1 = t02.1 − v0.1 + v1.1` (exact, below `4m²`).
+///
+/// # Safety
+/// As for [`fp6_karatsuba_xi_1_1`].
+#[inline(always)]
+pub unsafe fn fp6_karatsuba_b2_zero(w: *const u64, out: *mut u64, k: &Multiples6) {
+    sums_kernel!(w, out, k;
+        wide_sum6!(out 0 = 0 [+ 6 - 2 - 7 + 3]; q 2; steps [2 1]),
+        wide_sum6!(out 1 = 1 [+ 6 - 2 + 7 - 3]; q 1; steps [2 1]),
+        wide_sum6!(out 2 = 8 [- 0 - 2]; q 2; steps [2 1]),
+        wide_sum6!(out 3 = 9 [- 1 - 3]; q 0; steps []),
+        wide_sum6!(out 4 = 10 [- 0 + 2]; q 1; steps [2 1]),
+        wide_sum6!(out 5 = 11 [- 1 + 3]; q 0; steps []),
+    );
+}
+
+/// [`fp6_karatsuba_xi_1_1`] for `b0 = 0` (`v0` is not read; `t01 = (a0 + a1)·b1`, `t02 = (a0 +
+/// a2)·b2`): `c0.0 = t12.0 − v1.0 − v2.0 − t12.1 + v1.1 + v2.1` (`+ 3mR ∈ [0, 4mR)`), `c0.1 =
+/// t12.0 − v1.0 − v2.0 + t12.1 − v1.1 − v2.1` (`+ 2mR`, `[0, 4mR)`), `c1.0 = t01.0 − v1.0 + v2.0
+/// − v2.1` (`+ 2mR`, `[0, 4mR)`), `c1.1 = t01.1 − v1.1 + v2.0 + v2.1` (`[0, 2mR)`), `c2.0 =
+/// t02.0 − v2.0 + v1.0` (`+ mR`, `[0, 3mR)`), `c2.1 = t02.1 − v2.1 + v1.1` (exact, below `4m²`).
+///
+/// # Safety
+/// As for [`fp6_karatsuba_xi_1_1`].
+#[inline(always)]
+pub unsafe fn fp6_karatsuba_b0_zero(w: *const u64, out: *mut u64, k: &Multiples6) {
+    sums_kernel!(w, out, k;
+        wide_sum6!(out 0 = 6 [- 2 - 4 - 7 + 3 + 5]; q 3; steps [2 1]),
+        wide_sum6!(out 1 = 6 [- 2 - 4 + 7 - 3 - 5]; q 2; steps [2 1]),
+        wide_sum6!(out 2 = 8 [- 2 + 4 - 5]; q 2; steps [2 1]),
+        wide_sum6!(out 3 = 9 [- 3 + 4 + 5]; q 0; steps [1]),
+        wide_sum6!(out 4 = 10 [- 4 + 2]; q 1; steps [2 1]),
+        wide_sum6!(out 5 = 11 [- 5 + 3]; q 0; steps []),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::curves::bls12_381::FpParams;
+    use crate::field::FieldParams;
+    use num_bigint::BigUint;
+    use rand::{Rng, SeedableRng};
+
+    fn big(words: &[u64]) -> BigUint {
+        BigUint::from_slice(&words.iter().flat_map(|w| [*w as u32, (*w >> 32) as u32]).collect::<Vec<_>>())
+    }
+
+    /// A kernel's terms per output: `(sign, index into the scratch)`.
+    type Terms = [&'static [(i32, usize)]; 6];
+
+    const FULL: Terms = [
+        &[(1, 0), (1, 6), (-1, 2), (-1, 4), (-1, 7), (1, 3), (1, 5)],
+        &[(1, 1), (1, 6), (-1, 2), (-1, 4), (1, 7), (-1, 3), (-1, 5)],
+        &[(1, 8), (-1, 0), (-1, 2), (1, 4), (-1, 5)],
+        &[(1, 9), (-1, 1), (-1, 3), (1, 4), (1, 5)],
+        &[(1, 10), (-1, 0), (-1, 4), (1, 2)],
+        &[(1, 11), (-1, 1), (-1, 5), (1, 3)],
+    ];
+    const B2_ZERO: Terms = [
+        &[(1, 0), (1, 6), (-1, 2), (-1, 7), (1, 3)],
+        &[(1, 1), (1, 6), (-1, 2), (1, 7), (-1, 3)],
+        &[(1, 8), (-1, 0), (-1, 2)],
+        &[(1, 9), (-1, 1), (-1, 3)],
+        &[(1, 10), (-1, 0), (1, 2)],
+        &[(1, 11), (-1, 1), (1, 3)],
+    ];
+    const B0_ZERO: Terms = [
+        &[(1, 6), (-1, 2), (-1, 4), (-1, 7), (1, 3), (1, 5)],
+        &[(1, 6), (-1, 2), (-1, 4), (1, 7), (-1, 3), (-1, 5)],
+        &[(1, 8), (-1, 2), (1, 4), (-1, 5)],
+        &[(1, 9), (-1, 3), (1, 4), (1, 5)],
+        &[(1, 10), (-1, 4), (1, 2)],
+        &[(1, 11), (-1, 5), (1, 3)],
+    ];
+
+    /// `kernel` against BigUint arithmetic modulo `m·2^384` (its `terms`), on the products of
+    /// random Fp6 operands and of extreme ones (every word `0` or `m − 1`), `b`'s coefficient
+    /// `zero` set to zero for the sparse kernels, the products formed as the towers form them:
+    /// `.0` anywhere in `[0, m·2^384)` (from `x0·y0 − x1·y1`, the extremes of that range too),
+    /// `.1` the exact integer, the sums of `tij` unreduced. Outputs below `m·2^384`.
+    fn check(kernel: unsafe fn(*const u64, *mut u64, &Multiples6), terms: &Terms, zero: Option<usize>) {
+        let m = FpParams::MODULUS;
+        assert!(supports(&m));
+        // The table between guard words: a kernel that read outside it would go wrong.
+        #[repr(C)]
+        struct Guarded {
+            before: [u64; 24],
+            k: Multiples6,
+            after: [u64; 24],
+        }
+        let guarded = Guarded { before: [u64::MAX; 24], k: multiples6(&m), after: [u64::MAX; 24] };
+        let k = &guarded.k;
+        let (p, mr) = (big(&m), big(&m) << 384);
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(11);
+        for case in 0..3000 {
+            // Fp6 operands a, b: three Fp2 coefficients of two Fp words each, below p.
+            let mut elem = || -> Vec<BigUint> {
+                (0..6)
+                    .map(|_| match case % 4 {
+                        0 => &p - 1u32,
+                        1 if rng.gen::<bool>() => &p - 1u32,
+                        1 => BigUint::from(0u32),
+                        _ => big(&(0..6).map(|_| rng.gen()).collect::<Vec<u64>>()) % &p,
+                    })
+                    .collect()
+            };
+            let (a, mut b) = (elem(), elem());
+            if let Some(z) = zero {
+                b[2 * z] = BigUint::from(0u32);
+                b[2 * z + 1] = BigUint::from(0u32);
+            }
+            // The `.0` coefficients are only known to lie in [0, m·2^384): x0·y0 − x1·y1 mod
+            // m·2^384, plus nothing, the largest or a random multiple of m² that stays there.
+            let mut residue = |v: BigUint| {
+                let room = (&mr - 1u32 - &v) / (&p * &p);
+                let extra = match rng.gen_range(0..3) {
+                    0 => BigUint::from(0u32),
+                    1 => room,
+                    _ => BigUint::from(rng.gen::<u64>()) % (room + 1u32),
+                };
+                v + extra * &p * &p
+            };
+            let mut fp2_product = |x: [&BigUint; 2], y: [&BigUint; 2]| {
+                let c0 = (x[0] * y[0] + &mr - x[1] * y[1]) % &mr;
+                [residue(c0), x[0] * y[1] + x[1] * y[0]]
+            };
+            let sum = |v: &Vec<BigUint>, i: usize, j: usize| [&v[2 * i] + &v[2 * j], &v[2 * i + 1] + &v[2 * j + 1]];
+            let mut vals = Vec::new();
+            for i in 0..3 {
+                vals.extend(fp2_product([&a[2 * i], &a[2 * i + 1]], [&b[2 * i], &b[2 * i + 1]]));
+            }
+            for (i, j) in [(1, 2), (0, 1), (0, 2)] {
+                let (x, y) = (sum(&a, i, j), sum(&b, i, j));
+                vals.extend(fp2_product([&x[0], &x[1]], [&y[0], &y[1]]));
+            }
+            let mut w = [0u64; 144];
+            for (i, v) in vals.iter().enumerate() {
+                assert!(*v < mr);
+                let digits = v.to_u64_digits();
+                w[12 * i..12 * i + digits.len()].copy_from_slice(&digits);
+            }
+            let mut out = [0u64; 72];
+            // SAFETY: 144 and 72 words, values as the kernels require, the multiples of m.
+            unsafe { kernel(w.as_ptr(), out.as_mut_ptr(), k) };
+            for (o, list) in terms.iter().enumerate() {
+                let mut want = BigUint::from(0u32);
+                for &(sign, t) in list.iter() {
+                    want = if sign > 0 { want + &vals[t] } else { want + &mr - &vals[t] };
+                }
+                let got = big(&out[12 * o..12 * o + 12]);
+                assert!(got < mr, "case {case} output {o} not below m·2^384");
+                assert_eq!(got, want % &mr, "case {case} output {o}");
+            }
+        }
+        assert!(guarded.before.iter().chain(&guarded.after).all(|&x| x == u64::MAX));
+    }
+
+    #[test]
+    fn fp6_combinations_match_bigint() {
+        check(fp6_karatsuba_xi_1_1, &FULL, None);
+        check(fp6_karatsuba_b2_zero, &B2_ZERO, Some(2));
+        check(fp6_karatsuba_b0_zero, &B0_ZERO, Some(0));
+    }
+}
