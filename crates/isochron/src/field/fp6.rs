@@ -6,7 +6,9 @@
 //! ("Asymmetric squaring formulae", 2007; 2 multiplications and 3 squarings), both as laid out
 //! by Devegili et al., "Multiplication and squaring on pairing-friendly fields" (eprint 2006/471
 //! §4). Inversion reduces to Fp2 through the norm (Scott, "Implementing cryptographic
-//! pairings", 2007; Beuchat et al., eprint 2010/354 Alg. 17).
+//! pairings", 2007; Beuchat et al., eprint 2010/354 Alg. 17). The double-width products combine
+//! their six Fp2 products with one pass per output coefficient where the field allows it
+//! (BLS12-381 with the ADX kernels: `limbs::x86_64_wide_sums`), by separate passes otherwise.
 
 use core::fmt;
 
