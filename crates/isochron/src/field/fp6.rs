@@ -87,7 +87,7 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
     pub(crate) fn mul_wide_into(&self, rhs: &Self, out: &mut Fp6Wide<T, N>) {
         let (a, b) = (self, rhs);
         #[cfg(target_arch = "x86_64")]
-        if Self::ONE_PASS_SUMS && Fp2::<T, N>::sums_unreduced() {
+        if Self::one_pass_sums() {
             return Self::combine_one_pass(
                 out,
                 limbs::x86_64_wide_sums::fp6_karatsuba_xi_1_1,
@@ -126,9 +126,8 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
     /// fills the scratch values `[v0, v1, v2, t12, t01, t02]` (a sparse product leaves the one
     /// its `kernel` does not read alone), then `kernel`
     /// ([`limbs::x86_64_wide_sums::fp6_karatsuba_xi_1_1`] or a sparse form) takes every output
-    /// coefficient in one pass. For `ONE_PASS_SUMS` with the Fp2 products taking
-    /// their sums unreduced ([`Fp2::sums_unreduced`]), so that the middle terms are exact.
-    /// Out of line, as the Fp2 products.
+    /// coefficient in one pass. Only where [`Self::one_pass_sums`]. Out of line, as the Fp2
+    /// products.
     #[cfg(target_arch = "x86_64")]
     #[inline(never)]
     fn combine_one_pass(
@@ -154,16 +153,19 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
     const ONE_PASS_SUMS: bool =
         T::XI[0] == 1 && T::XI[1] == 1 && limbs::x86_64_wide_sums::supports(&<T::Fp as FieldParams<N>>::MODULUS);
 
+    /// Whether the one-pass sums run here: `ONE_PASS_SUMS`, and the Fp2 products take their
+    /// sums unreduced ([`Fp2::sums_unreduced`], the one-kernel products), so that the middle
+    /// terms are exact.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn one_pass_sums() -> bool {
+        Self::ONE_PASS_SUMS && Fp2::<T, N>::sums_unreduced()
+    }
+
     /// The multiples of the modulus the one-pass sums use (meaningful when `ONE_PASS_SUMS`).
     #[cfg(target_arch = "x86_64")]
-    const SUM_MULTIPLES: limbs::x86_64_wide_sums::Multiples6 = {
-        let (m, mut w, mut i) = (&<T::Fp as FieldParams<N>>::MODULUS, [0u64; 6], 0);
-        while i < N && i < 6 {
-            w[i] = m[i];
-            i += 1;
-        }
-        limbs::x86_64_wide_sums::multiples6(&w)
-    };
+    const SUM_MULTIPLES: limbs::x86_64_wide_sums::Multiples6 =
+        limbs::x86_64_wide_sums::multiples6(&<T::Fp as FieldParams<N>>::MODULUS);
 
     /// `self²`, Chung–Hasan SQR2: `s0 = a0²`, `s1 = 2a0a1`, `s2 = (a0 − a1 + a2)²`,
     /// `s3 = 2a1a2`, `s4 = a2²`; `c0 = s0 + ξs3`, `c1 = s1 + ξs4`, `c2 = s1 + s2 + s3 − s0 − s4`.
@@ -214,7 +216,7 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
     #[inline]
     pub(crate) fn mul_by_01_wide_into(&self, b0: &Fp2<T, N>, b1: &Fp2<T, N>, out: &mut Fp6Wide<T, N>) {
         #[cfg(target_arch = "x86_64")]
-        if Self::ONE_PASS_SUMS && Fp2::<T, N>::sums_unreduced() {
+        if Self::one_pass_sums() {
             // The full combination with `b2 = 0`: `v2 = 0`, `t12 = (a1 + a2)·b1`, `t02 = (a0 +
             // a2)·b0`.
             let a = self;
@@ -252,7 +254,7 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
     #[inline]
     pub(crate) fn mul_by_12_wide_into(&self, b1: &Fp2<T, N>, b2: &Fp2<T, N>, out: &mut Fp6Wide<T, N>) {
         #[cfg(target_arch = "x86_64")]
-        if Self::ONE_PASS_SUMS && Fp2::<T, N>::sums_unreduced() {
+        if Self::one_pass_sums() {
             // The full combination with `b0 = 0`: `v0 = 0`, `t01 = (a0 + a1)·b1` and `t02 = (a0 +
             // a2)·b2` (so that `t01 − v1 = a0b1`, `t02 − v2 = a0b2`).
             let a = self;

@@ -27,15 +27,16 @@ use core::arch::asm;
 /// (no overflow) for `m < 2^381`.
 pub type Multiples6 = [[u64; 6]; 4];
 
-/// [`Multiples6`] of `m`.
-pub const fn multiples6(m: &[u64; 6]) -> Multiples6 {
+/// [`Multiples6`] of `m` (its low six words: the kernels take six-word moduli, [`supports`]).
+pub const fn multiples6<const N: usize>(m: &[u64; N]) -> Multiples6 {
     let mut out = [[0u64; 6]; 4];
     let mut k = 1;
     while k <= 4 {
         let mut carry = 0u128;
         let mut i = 0;
         while i < 6 {
-            let t = m[i] as u128 * k as u128 + carry;
+            let word = if i < N { m[i] } else { 0 };
+            let t = word as u128 * k as u128 + carry;
             out[k - 1][i] = t as u64;
             carry = t >> 64;
             i += 1;
@@ -126,12 +127,7 @@ macro_rules! wide_sum6 {
     (@step $o:literal, $s:literal) => {
         concat!(
             wide_sum6!(@chain "sub", "sbb", "{k}", concat!("(", stringify!($s), " - 1)*48")),
-            "cmovc {r0}, qword ptr [{o} + ", stringify!($o), "*96 + 48]\n",
-            "cmovc {r1}, qword ptr [{o} + ", stringify!($o), "*96 + 56]\n",
-            "cmovc {r2}, qword ptr [{o} + ", stringify!($o), "*96 + 64]\n",
-            "cmovc {r3}, qword ptr [{o} + ", stringify!($o), "*96 + 72]\n",
-            "cmovc {r4}, qword ptr [{o} + ", stringify!($o), "*96 + 80]\n",
-            "cmovc {r5}, qword ptr [{o} + ", stringify!($o), "*96 + 88]\n",
+            wide_sum6!(@chain "cmovc", "cmovc", "{o}", concat!(stringify!($o), "*96 + 48")),
             wide_sum6!(@store $o, "48"),
         )
     };
