@@ -13,6 +13,14 @@
 //! ([`Fp12::line_product_014`], [`Fp12::line_product_034`]) and of the accumulator by such a
 //! product ([`Fp12::mul_by_01245`], [`Fp12::mul_by_01234`]), and Granger–Scott cyclotomic
 //! squaring (eprint 2009/565 §3.2).
+//!
+//! **Exact sums** (BLS12-381 with the ADX kernels). The product, the square, the line product
+//! and the product by two lines form their Fp2 products with both coefficients exact integers
+//! (the `u⁰`-coefficient signed, the Karatsuba operand sums unreduced), so that every output
+//! coefficient is the exact integer of its schoolbook expression, with bounds known in advance;
+//! each is then one signed sum of the products (`limbs::x86_64_wide_sums`), one correction into
+//! `[0, p·2^384)` and one Montgomery reduction, with no corrected pass between the Fp6 and Fp12
+//! levels. Elsewhere (BN254's `ξ = 9 + u`, CPUs without ADX) the levels combine by passes.
 
 use alloc::vec::Vec;
 use core::fmt;
@@ -25,6 +33,8 @@ use super::fp::{impl_field_ops, Fp};
 use super::fp2::{impl_tower_traits, Fp2, Fp2Wide, TowerParams};
 use super::fp6::{Fp6, Fp6Wide};
 use super::Field;
+#[cfg(target_arch = "x86_64")]
+use crate::limbs;
 
 /// An element `c0 + c1·w` of the quadratic extension of [`Fp6`] declared by `T`.
 #[derive(Clone, Copy)]
@@ -83,6 +93,10 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     /// double width; one Montgomery reduction per Fp coefficient (12 in all).
     #[inline]
     pub fn mul(&self, rhs: &Self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if Fp6::<T, N>::one_pass_sums() {
+            return self.mul_exact(rhs, false);
+        }
         let (mut t0, mut t1, mut c1) = (Fp6Wide::ZERO, Fp6Wide::ZERO, Fp6Wide::ZERO);
         self.c0.mul_wide_into(&rhs.c0, &mut t0);
         self.c1.mul_wide_into(&rhs.c1, &mut t1);
@@ -104,6 +118,10 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     /// `c1 = 2t`, at double width.
     #[inline]
     pub fn square(&self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if Fp6::<T, N>::one_pass_sums() {
+            return self.square_exact();
+        }
         let (mut t, mut c0) = (Fp6Wide::ZERO, Fp6Wide::ZERO);
         self.c0.mul_wide_into(&self.c1, &mut t);
         self.c0.add(&self.c1).mul_wide_into(&self.c0.add(&self.c1.mul_by_nonresidue()), &mut c0);
@@ -115,6 +133,10 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     /// `self · (d0 + d1·v + d4·v·w)`: the line shape of an M-twist (BLS12-381), non-zero at
     /// positions 0, 1, 4. 13 Fp2 multiplications at double width.
     pub fn mul_by_014(&self, d0: &Fp2<T, N>, d1: &Fp2<T, N>, d4: &Fp2<T, N>) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if Fp6::<T, N>::one_pass_sums() {
+            return self.mul_by_014_exact(d0, d1, d4);
+        }
         // Karatsuba with b0 = d0 + d1·v and b1 = d4·v.
         let (mut t0, mut t1, mut c1) = (Fp6Wide::ZERO, Fp6Wide::ZERO, Fp6Wide::ZERO);
         self.c0.mul_by_01_wide_into(d0, d1, &mut t0);
@@ -132,6 +154,166 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
         self.c1.mul_by_01_wide_into(d3, d4, &mut t1);
         self.c0.add(&self.c1).mul_by_01_wide_into(&d0.add(d3), d4, &mut c1);
         Self::karatsuba_tail(&mut t0, &t1, &mut c1)
+    }
+
+    /// [`Self::square`] from exact products: the 12 Fp2 products of `t = a0·a1` and `(a0 +
+    /// a1)(a0 + v·a1)` with both coefficients exact integers ([`Fp2::mul_exact_wide`], the
+    /// Karatsuba sums unreduced), then every output coefficient as one signed sum of them
+    /// ([`limbs::x86_64_wide_sums::fp12_square`]) and one reduction: no corrected pass between
+    /// the levels. Only where [`Fp6::one_pass_sums`].
+    #[cfg(target_arch = "x86_64")]
+    #[inline(never)]
+    fn square_exact(&self) -> Self {
+        let (a, b) = (&self.c0, &self.c1);
+        let x = a.add(b);
+        let y = Fp6::new(a.c0.add(&b.c2.mul_by_nonresidue()), a.c1.add(&b.c0), a.c2.add(&b.c1));
+        let mut w = core::mem::MaybeUninit::<[Fp2Wide<T, N>; 12]>::uninit();
+        let w: *mut u64 = w.as_mut_ptr().cast();
+        // SAFETY: `one_pass_sums` holds (the caller's check); the 12 `Fp2Wide` of `w` are 288
+        // words, 144 for each Karatsuba product.
+        unsafe {
+            Self::karatsuba_exact(a, b, w);
+            Self::karatsuba_exact(&x, &y, w.add(6 * 24));
+        }
+        let mut out = core::mem::MaybeUninit::<[Fp2Wide<T, N>; 6]>::uninit();
+        // SAFETY: all 288 words of `w` written above; `out` is 72 words apart from it; the
+        // products are exact as the kernel requires; the multiples are those of the modulus
+        // (`one_pass_sums`). The kernel writes all of `out`.
+        let out = unsafe {
+            limbs::x86_64_wide_sums::fp12_square(w, out.as_mut_ptr().cast(), &Fp6::<T, N>::SUM_MULTIPLES);
+            out.assume_init()
+        };
+        Self::reduce_exact(&out)
+    }
+
+    /// [`Self::mul`] from exact products, as [`Self::square_exact`]: the 18 Fp2 products of
+    /// `t0 = a0b0`, `t1 = a1b1` and `(a0 + a1)(b0 + b1)`, their Fp6 combinations exactly
+    /// ([`limbs::x86_64_wide_sums::fp6_karatsuba_exact`]), the Fp12 one with one correction
+    /// ([`limbs::x86_64_wide_sums::fp12_karatsuba_tail`]), one reduction per coefficient. With
+    /// `b10_zero` (`rhs.c1.c0 = 0`, [`Self::mul_by_01245`]) `t1` takes five products.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(never)]
+    fn mul_exact(&self, rhs: &Self, b10_zero: bool) -> Self {
+        use limbs::x86_64_wide_sums::{fp12_karatsuba_tail, fp6_karatsuba_exact};
+        let (a, b) = (self, rhs);
+        let (sa, sb) = (a.c0.add(&a.c1), b.c0.add(&b.c1));
+        let mut w = core::mem::MaybeUninit::<[Fp2Wide<T, N>; 18]>::uninit();
+        let w: *mut u64 = w.as_mut_ptr().cast();
+        // SAFETY: `one_pass_sums` holds (the caller's check); the 18 `Fp2Wide` of `w` are 432
+        // words, 144 for each Karatsuba product; with `b10_zero` the first of `t1`'s is zeroed
+        // (`a1.c0·b1.c0 = 0`) and the rest are the same products with `b1.c0 = 0`.
+        unsafe {
+            Self::karatsuba_exact(&a.c0, &b.c0, w);
+            if b10_zero {
+                w.add(6 * 24).write_bytes(0, 24);
+                let (a1, b1) = (&a.c1, &b.c1);
+                Fp2::mul_exact_wide(&a1.c1, &b1.c1, w.add(7 * 24));
+                Fp2::mul_exact_wide(&a1.c2, &b1.c2, w.add(8 * 24));
+                Fp2::mul_exact_sums_wide(&a1.c1, &a1.c2, &b1.c1, &b1.c2, w.add(9 * 24));
+                Fp2::mul_exact_sum_wide(&a1.c0, &a1.c1, &b1.c1, w.add(10 * 24));
+                Fp2::mul_exact_sum_wide(&a1.c0, &a1.c2, &b1.c2, w.add(11 * 24));
+            } else {
+                Self::karatsuba_exact(&a.c1, &b.c1, w.add(6 * 24));
+            }
+            Self::karatsuba_exact(&sa, &sb, w.add(12 * 24));
+        }
+        let mut x = core::mem::MaybeUninit::<[Fp6Wide<T, N>; 3]>::uninit();
+        let x: *mut u64 = x.as_mut_ptr().cast();
+        let mut out = core::mem::MaybeUninit::<[Fp2Wide<T, N>; 6]>::uninit();
+        let k = &Fp6::<T, N>::SUM_MULTIPLES;
+        // SAFETY: all 432 words of `w` written above, each 144 exact products of one Fp6
+        // product; `x` is three `Fp6Wide` = 216 words apart from `w` and `out` (72 words); the
+        // values are as the kernels require; the multiples are those of the modulus
+        // (`one_pass_sums`). The kernels write all of `x`, then all of `out`.
+        let out = unsafe {
+            for i in 0..3 {
+                fp6_karatsuba_exact(w.add(144 * i), x.add(72 * i));
+            }
+            fp12_karatsuba_tail(x, out.as_mut_ptr().cast(), k);
+            out.assume_init()
+        };
+        Self::reduce_exact(&out)
+    }
+
+    /// [`Self::mul_by_014`] from exact products, as [`Self::square_exact`]: the 13 Fp2 products
+    /// of `t0 = a·(d0 + d1·v)`, `t1 = b·d4·v` and `(a + b)(d0 + (d1 + d4)·v)`, then
+    /// [`limbs::x86_64_wide_sums::fp12_mul_by_014`] and one reduction per coefficient.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(never)]
+    fn mul_by_014_exact(&self, d0: &Fp2<T, N>, d1: &Fp2<T, N>, d4: &Fp2<T, N>) -> Self {
+        let (a, b) = (&self.c0, &self.c1);
+        let s = a.add(b);
+        let d14 = d1.add(d4);
+        let mut w = core::mem::MaybeUninit::<[Fp2Wide<T, N>; 13]>::uninit();
+        let w: *mut u64 = w.as_mut_ptr().cast();
+        // SAFETY: `one_pass_sums` holds (the caller's check); product `i` goes to the 24 words
+        // at `w + 24i` of the 13 `Fp2Wide` = 312 words of `w`.
+        unsafe {
+            Self::mul_by_01_exact(a, d0, d1, w);
+            Fp2::mul_exact_wide(&b.c0, d4, w.add(5 * 24));
+            Fp2::mul_exact_wide(&b.c1, d4, w.add(6 * 24));
+            Fp2::mul_exact_wide(&b.c2, d4, w.add(7 * 24));
+            Self::mul_by_01_exact(&s, d0, &d14, w.add(8 * 24));
+        }
+        let mut out = core::mem::MaybeUninit::<[Fp2Wide<T, N>; 6]>::uninit();
+        // SAFETY: all 312 words of `w` written above; `out` is 72 words apart from it; the
+        // products are exact as the kernel requires; the multiples are those of the modulus
+        // (`one_pass_sums`). The kernel writes all of `out`.
+        let out = unsafe {
+            limbs::x86_64_wide_sums::fp12_mul_by_014(w, out.as_mut_ptr().cast(), &Fp6::<T, N>::SUM_MULTIPLES);
+            out.assume_init()
+        };
+        Self::reduce_exact(&out)
+    }
+
+    /// The six exact Fp2 products of the Karatsuba Fp6 product `a·b` ([`Fp6::mul_wide_into`]):
+    /// `v0, v1, v2, t12, t01, t02` (`vi = ai·bi`, `tij = (ai + aj)(bi + bj)`), into the 144 words
+    /// at `w`.
+    ///
+    /// # Safety
+    /// [`Fp6::one_pass_sums`] returned true; `w` points to 144 writable words.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn karatsuba_exact(a: &Fp6<T, N>, b: &Fp6<T, N>, w: *mut u64) {
+        // SAFETY: the caller's guarantees; each product to its 24 words within the 144.
+        unsafe {
+            Fp2::mul_exact_wide(&a.c0, &b.c0, w);
+            Fp2::mul_exact_wide(&a.c1, &b.c1, w.add(24));
+            Fp2::mul_exact_wide(&a.c2, &b.c2, w.add(2 * 24));
+            Fp2::mul_exact_sums_wide(&a.c1, &a.c2, &b.c1, &b.c2, w.add(3 * 24));
+            Fp2::mul_exact_sums_wide(&a.c0, &a.c1, &b.c0, &b.c1, w.add(4 * 24));
+            Fp2::mul_exact_sums_wide(&a.c0, &a.c2, &b.c0, &b.c2, w.add(5 * 24));
+        }
+    }
+
+    /// The five exact Fp2 products of the Karatsuba product `a·(b0 + b1·v)`
+    /// ([`Fp6::mul_by_01_wide_into`]): `v0 = a0b0`, `v1 = a1b1`, `t12 = (a1 + a2)b1`, `t01 = (a0 +
+    /// a1)(b0 + b1)`, `t02 = (a0 + a2)b0`, into the 120 words at `w`.
+    ///
+    /// # Safety
+    /// [`Fp6::one_pass_sums`] returned true; `w` points to 120 writable words.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn mul_by_01_exact(a: &Fp6<T, N>, b0: &Fp2<T, N>, b1: &Fp2<T, N>, w: *mut u64) {
+        // SAFETY: the caller's guarantees; each product to its 24 words within the 120.
+        unsafe {
+            Fp2::mul_exact_wide(&a.c0, b0, w);
+            Fp2::mul_exact_wide(&a.c1, b1, w.add(24));
+            Fp2::mul_exact_sum_wide(&a.c1, &a.c2, b1, w.add(2 * 24));
+            Fp2::mul_exact_sums_wide(&a.c0, &a.c1, b0, b1, w.add(3 * 24));
+            Fp2::mul_exact_sum_wide(&a.c0, &a.c2, b0, w.add(4 * 24));
+        }
+    }
+
+    /// The element of six reduced wide coefficients `c0.c0, c0.c1, c0.c2, c1.c0, c1.c1, c1.c2`.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn reduce_exact(out: &[Fp2Wide<T, N>; 6]) -> Self {
+        let [r00, r01, r02, r10, r11, r12] = out;
+        Self::new(
+            Fp6::new(r00.reduce(), r01.reduce(), r02.reduce()),
+            Fp6::new(r10.reduce(), r11.reduce(), r12.reduce()),
+        )
     }
 
     /// The product of two M-twist lines `(d0 + d1·v) + d4·v·w` and `(e0 + e1·v) + e4·v·w`
@@ -181,6 +363,10 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     /// two M-twist lines ([`Self::line_product_014`]). Karatsuba over Fp6 with `b1 = m4·v +
     /// m5·v²`: 6 + 5 + 6 = 17 Fp2 multiplications at double width.
     pub fn mul_by_01245(&self, m: &Self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if Fp6::<T, N>::one_pass_sums() {
+            return self.mul_exact(m, true);
+        }
         let (mut t0, mut t1, mut c1) = (Fp6Wide::ZERO, Fp6Wide::ZERO, Fp6Wide::ZERO);
         self.c0.mul_wide_into(&m.c0, &mut t0);
         self.c1.mul_by_12_wide_into(&m.c1.c1, &m.c1.c2, &mut t1);
@@ -397,4 +583,58 @@ fn cross_term<T: TowerParams<N>, const N: usize>(
 #[inline(always)]
 fn three_two<T: TowerParams<N>, const N: usize>(t: &Fp2<T, N>, z: &Fp2<T, N>, subtract: bool) -> Fp2<T, N> {
     Fp2::new(Fp::three_two(&t.c0, &z.c0, subtract), Fp::three_two(&t.c1, &z.c1, subtract))
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::curves::bls12_381::Tower;
+
+    type F12 = Fp12<Tower, 6>;
+    type F2 = Fp2<Tower, 6>;
+
+    /// An Fp2 value whose coefficients are `0`, `p − 1` or random, by `rng` (the extremes of
+    /// the exact sums' bounds come from coefficients at the ends of the range).
+    fn extreme(rng: &mut impl Rng) -> F2 {
+        let mut coefficient = || match rng.gen_range(0..4) {
+            0 => Fp::ZERO,
+            1 | 2 => -Fp::ONE,
+            _ => Fp::random(&mut *rng),
+        };
+        Fp2::new(coefficient(), coefficient())
+    }
+
+    fn extreme12(rng: &mut impl Rng) -> F12 {
+        let mut f6 = || Fp6::new(extreme(rng), extreme(rng), extreme(rng));
+        Fp12::new(f6(), f6())
+    }
+
+    /// The schoolbook product over Fp6, independent of the Karatsuba code under test.
+    fn schoolbook(a: &F12, b: &F12) -> F12 {
+        let v = |x: &Fp6<Tower, 6>| x.mul_by_nonresidue();
+        Fp12::new(a.c0 * b.c0 + v(&(a.c1 * b.c1)), a.c0 * b.c1 + a.c1 * b.c0)
+    }
+
+    /// The square and the sparse product (exact sums where the field has them) against the
+    /// full product, with the sparse operand written out, on random and extreme elements.
+    #[test]
+    fn square_and_sparse_product_match_full_product() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(5);
+        for case in 0..3000 {
+            let (f, [d0, d1, d4]) = if case % 3 == 0 {
+                (F12::random(&mut rng), [(); 3].map(|_| F2::random(&mut rng)))
+            } else {
+                (extreme12(&mut rng), [(); 3].map(|_| extreme(&mut rng)))
+            };
+            let line = Fp12::new(Fp6::new(d0, d1, Fp2::ZERO), Fp6::new(Fp2::ZERO, d4, Fp2::ZERO));
+            assert!(f.mul_by_014(&d0, &d1, &d4) == f * line, "case {case}");
+            assert!(f.square() == f * f, "case {case}");
+            let g = if case % 3 == 0 { F12::random(&mut rng) } else { extreme12(&mut rng) };
+            assert!(f * g == schoolbook(&f, &g), "case {case}");
+            let m = Fp12::new(g.c0, Fp6::new(Fp2::ZERO, g.c1.c1, g.c1.c2));
+            assert!(f.mul_by_01245(&m) == schoolbook(&f, &m), "case {case}");
+        }
+    }
 }

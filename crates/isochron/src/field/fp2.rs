@@ -357,6 +357,76 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         debug_assert!(written);
     }
 
+    /// `out = x·y` at double width with both coefficients exact: `c0 = x0·y0 − x1·y1` in two's
+    /// complement ([`limbs::x86_64_adx::fp2_mul::mul_wide_signed`]) and `c1 = x0·y1 + x1·y0`, for
+    /// Montgomery limbs below `2^383` (a reduced value, or the unreduced sum of two); `out` takes
+    /// the `4N` words of an [`Fp2Wide`]. The products of the exact tower sums
+    /// (`Fp12::mul_by_014`).
+    ///
+    /// # Safety
+    /// [`Self::one_kernel`] returned true and `N = 6` (the kernel's field); `out` points to `4N`
+    /// writable words.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn mul_exact_limbs(x: &[[u64; N]; 2], y: &[[u64; N]; 2], out: *mut u64) {
+        // SAFETY: BMI2 and ADX as the caller guarantees; `x` and `y` are 2N words each, below
+        // the kernel's bound; 4N writable words behind `out`. With N = 6 and the modulus the
+        // one-kernel products take, the kernel writes the product.
+        let written = unsafe {
+            limbs::x86_64_adx::fp2_mul::mul_wide_signed(
+                x.as_ptr().cast(),
+                y.as_ptr().cast(),
+                &Self::FUSED_CONSTANTS,
+                out,
+            )
+        };
+        debug_assert!(written);
+    }
+
+    /// `out = x·y` exactly ([`Self::mul_exact_limbs`]) for reduced `x`, `y`. Out of line, as
+    /// [`Self::mul_wide_into`].
+    ///
+    /// # Safety
+    /// As for [`Self::mul_exact_limbs`].
+    #[cfg(target_arch = "x86_64")]
+    #[inline(never)]
+    pub(crate) unsafe fn mul_exact_wide(x: &Self, y: &Self, out: *mut u64) {
+        // SAFETY: the caller's guarantee; reduced operands.
+        unsafe { Self::mul_exact_limbs(x.limbs_ref(), y.limbs_ref(), out) }
+    }
+
+    /// `out = (a + b)·c` exactly ([`Self::mul_exact_limbs`]), the sum unreduced. Out of line.
+    ///
+    /// # Safety
+    /// As for [`Self::mul_exact_limbs`].
+    #[cfg(target_arch = "x86_64")]
+    #[inline(never)]
+    pub(crate) unsafe fn mul_exact_sum_wide(a: &Self, b: &Self, c: &Self, out: *mut u64) {
+        // SAFETY: the caller's guarantee; `a + b` below 2p.
+        unsafe { Self::mul_exact_limbs(&a.add_unreduced(b), c.limbs_ref(), out) }
+    }
+
+    /// `out = (a + b)·(c + d)` exactly ([`Self::mul_exact_limbs`]), the sums unreduced. Out of
+    /// line.
+    ///
+    /// # Safety
+    /// As for [`Self::mul_exact_limbs`].
+    #[cfg(target_arch = "x86_64")]
+    #[inline(never)]
+    pub(crate) unsafe fn mul_exact_sums_wide(a: &Self, b: &Self, c: &Self, d: &Self, out: *mut u64) {
+        // SAFETY: the caller's guarantee; both sums below 2p.
+        unsafe { Self::mul_exact_limbs(&a.add_unreduced(b), &c.add_unreduced(d), out) }
+    }
+
+    /// The limbs `[c0, c1]` in place.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn limbs_ref(&self) -> &[[u64; N]; 2] {
+        // SAFETY: an `Fp2` is `#[repr(C)]` over two `#[repr(transparent)]` `[u64; N]`: the same
+        // layout as `[[u64; N]; 2]`, and the borrow keeps it alive.
+        unsafe { &*(self as *const Self).cast() }
+    }
+
     /// `*out = self²` at double width by the complex method: `c0 = (a0 + a1)(a0 − a1)`, `c1 =
     /// (2a0)·a1`, with the unreduced sums below `2p`, so both products are below `2p²` (eprint
     /// 2010/526 §3). Two double-width products and no reduction. Out of line, as

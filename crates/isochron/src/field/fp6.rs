@@ -158,13 +158,13 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
     /// terms are exact.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    fn one_pass_sums() -> bool {
+    pub(crate) fn one_pass_sums() -> bool {
         Self::ONE_PASS_SUMS && Fp2::<T, N>::sums_unreduced()
     }
 
     /// The multiples of the modulus the one-pass sums use (meaningful when `ONE_PASS_SUMS`).
     #[cfg(target_arch = "x86_64")]
-    const SUM_MULTIPLES: limbs::x86_64_wide_sums::Multiples6 =
+    pub(crate) const SUM_MULTIPLES: limbs::x86_64_wide_sums::Multiples6 =
         limbs::x86_64_wide_sums::multiples6(&<T::Fp as FieldParams<N>>::MODULUS);
 
     /// `self²`, Chung–Hasan SQR2: `s0 = a0²`, `s1 = 2a0a1`, `s2 = (a0 − a1 + a2)²`,

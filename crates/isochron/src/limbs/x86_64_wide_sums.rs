@@ -81,6 +81,35 @@ macro_rules! wide_sum6 {
             $(wide_sum6!(@step $o, $s),)*
         )
     };
+    // The same sum doubled: `out O = 2·(F ± T …) + Q·m·2^384`. The low half is doubled with
+    // its carry count (`c ← 2c + carry`), the high half before the count and `Q·m` go in.
+    (out $o:literal = $f:literal [$($sign:tt $t:literal)*] x2; q $q:tt; steps [$($s:literal)*]) => {
+        concat!(
+            wide_sum6!(@load $f, "0"),
+            "xor {c:e}, {c:e}\n",
+            $(wide_sum6!(@lo $sign $t),)*
+            wide_sum6!(@double),
+            "adc {c}, {c}\n",
+            wide_sum6!(@store $o, "0"),
+            wide_sum6!(@load $f, "48"),
+            $(wide_sum6!(@hi $sign $t),)*
+            wide_sum6!(@double),
+            "mov {s}, {c}\n",
+            "sar {s}, 63\n",
+            "add {r0}, {c}\n",
+            "adc {r1}, {s}\n",
+            "adc {r2}, {s}\n",
+            "adc {r3}, {s}\n",
+            "adc {r4}, {s}\n",
+            "adc {r5}, {s}\n",
+            wide_sum6!(@add_q $q),
+            wide_sum6!(@store $o, "48"),
+            $(wide_sum6!(@step $o, $s),)*
+        )
+    };
+    (@double) => {
+        "add {r0}, {r0}\nadc {r1}, {r1}\nadc {r2}, {r2}\nadc {r3}, {r3}\nadc {r4}, {r4}\nadc {r5}, {r5}\n"
+    };
     // H += q·m (nothing for q = 0; `q` comes in as a token tree so that `0` matches here).
     (@add_q 0) => { "" };
     (@add_q $q:tt) => {
@@ -134,8 +163,28 @@ macro_rules! wide_sum6 {
 }
 
 /// One kernel: the outputs' assembly text ([`wide_sum6`]) over the scratch `w`, the output
-/// `out` and the multiples `k`.
+/// `out` and the multiples `k` (none for sums that add no multiple and take no ladder step).
 macro_rules! sums_kernel {
+    ($w:expr, $out:expr; $($text:expr),* $(,)?) => {
+        // SAFETY: the caller's pointers; the block reads `w` and writes `out` at fixed offsets
+        // within them, touches no other memory, and only the declared registers change.
+        unsafe {
+            asm!(
+                $($text,)*
+                w = in(reg) $w,
+                o = in(reg) $out,
+                r0 = out(reg) _,
+                r1 = out(reg) _,
+                r2 = out(reg) _,
+                r3 = out(reg) _,
+                r4 = out(reg) _,
+                r5 = out(reg) _,
+                c = out(reg) _,
+                s = out(reg) _,
+                options(nostack),
+            );
+        }
+    };
     ($w:expr, $out:expr, $k:expr; $($text:expr),* $(,)?) => {
         // SAFETY: the caller's pointers; the block reads `w` and `k` and writes `out` at fixed
         // offsets within them, touches no other memory, and only the declared registers change.
@@ -229,6 +278,145 @@ pub unsafe fn fp6_karatsuba_b0_zero(w: *const u64, out: *mut u64, k: &Multiples6
         wide_sum6!(out 3 = 9 [- 3 + 4 + 5]; q 0; steps [1]),
         wide_sum6!(out 4 = 10 [- 4 + 2]; q 1; steps [2 1]),
         wide_sum6!(out 5 = 11 [- 5 + 3]; q 0; steps []),
+    );
+}
+
+/// The Fp12 product by an M-twist line, `(a + b·w)·((d0 + d1·v) + d4·v·w)` (`a`, `b` in Fp6),
+/// every output coefficient in one pass from the 13 exact Fp2 products, for `ξ = 1 + u`. `w`
+/// holds the products (each as two wide coefficients, `.0` then `.1`, at `w[2i]`, `w[2i + 1]`):
+/// `v0 = a0d0`, `v1 = a1d1`, `t12 = (a1 + a2)d1`, `t01 = (a0 + a1)(d0 + d1)`, `t02 = (a0 + a2)d0`
+/// (Karatsuba for `t0 = a·(d0 + d1·v)`), `p_i = b_i·d4` (`t1 = b·d4·v`), and `V0, V1, T12, T01,
+/// T02` as `v0 … t02` for `s = a + b` and `d1' = d1 + d4` (Karatsuba for `(a + b)(d0 + d1'·v)`).
+/// `out` receives the six Fp2 coefficients `r0 = t0 + v·t1`, `r1 = (a + b)(d0 + d1'v) − t0 − t1`
+/// at double width (`.0`, `.1` each):
+/// - `r0.c0 = v0 + ξ(t12 − v1 + p1)`, `r0.c1 = t01 − v0 − v1 + ξp2`, `r0.c2 = t02 − v0 + v1 + p0`;
+/// - `r1.c0 = V0 − v0 + ξ(T12 − V1 − t12 + v1 − p2)`, `r1.c1 = T01 − V0 − V1 − t01 + v0 + v1 −
+///   p0`, `r1.c2 = T02 − V0 + V1 − t02 + v0 − v1 − p1`,
+///
+/// with `ξ(x + yu) = (x − y) + (x + y)u`.
+///
+/// **Bounds.** Every product is exact (`.0 = x0y0 − x1y1` signed, `.1 = x0y1 + x1y0`; the
+/// Karatsuba sums unreduced), so each output is the exact integer of the schoolbook expression
+/// in the reduced operands `a_i, b_i, s_i, d0, d1, d4, d1' < m`: `r0.c0 = a0d0 + ξ(a2d1 + b1d4)`,
+/// `r0.c1 = a0d1 + a1d0 + ξb2d4`, `r0.c2 = a1d1 + a2d0 + b0d4`, `r1.c0 = (s0d0 + ξs2d1') −
+/// (a0d0 + ξa2d1) − ξb2d4`, `r1.c1 = (s0d1' + s1d0) − (a0d1 + a1d0) − b0d4`, `r1.c2 = (s1d1' +
+/// s2d0) − (a1d1 + a2d0) − b1d4`. A product of reduced Fp2 values has `.0 ∈ (−m², m²)`, `.1 ∈ [0, 2m²)`;
+/// times `ξ`, `(−3m², m²)` and `(−m², 3m²)`. So, in units of `m²`: `r0.c0 ∈ (−7, 3) × (−2, 8)`,
+/// `r0.c1 ∈ (−5, 3) × (−1, 7)`, `r0.c2 ∈ (−3, 3) × [0, 6)`, `r1.c0 ∈ (−7, 9) × (−9, 7)`, `r1.c1`
+/// and `r1.c2 ∈ (−5, 5) × (−6, 4)`. With `mR > 9.8m²` (`R = 2^384`, `8m < R`), adding `mR` to
+/// all but `r0.c2.1` puts every output in `[0, 2mR)` (`r0.c2.1` in `[0, mR)`): one ladder step
+/// each, none for `r0.c2.1`. The sums are taken modulo `2^768`, which the true values fit.
+///
+/// # Safety
+/// `w` points to 312 readable words, `out` to 72 writable words (not overlapping `w`); the
+/// products are as stated under *Bounds*; `k` is [`multiples6`] of `m` with [`supports`]`(m)`.
+#[inline(always)]
+pub unsafe fn fp12_mul_by_014(w: *const u64, out: *mut u64, k: &Multiples6) {
+    sums_kernel!(w, out, k;
+        wide_sum6!(out 0 = 0 [+ 4 - 2 + 12 - 5 + 3 - 13]; q 1; steps [1]),
+        wide_sum6!(out 1 = 1 [+ 4 - 2 + 12 + 5 - 3 + 13]; q 1; steps [1]),
+        wide_sum6!(out 2 = 6 [- 0 - 2 + 14 - 15]; q 1; steps [1]),
+        wide_sum6!(out 3 = 7 [- 1 - 3 + 14 + 15]; q 1; steps [1]),
+        wide_sum6!(out 4 = 8 [- 0 + 2 + 10]; q 1; steps [1]),
+        wide_sum6!(out 5 = 9 [- 1 + 3 + 11]; q 0; steps []),
+        wide_sum6!(out 6 = 16 [- 0 + 20 - 18 - 4 + 2 - 14 - 21 + 19 + 5 - 3 + 15]; q 1; steps [1]),
+        wide_sum6!(out 7 = 17 [- 1 + 20 - 18 - 4 + 2 - 14 + 21 - 19 - 5 + 3 - 15]; q 1; steps [1]),
+        wide_sum6!(out 8 = 22 [- 16 - 18 - 6 + 0 + 2 - 10]; q 1; steps [1]),
+        wide_sum6!(out 9 = 23 [- 17 - 19 - 7 + 1 + 3 - 11]; q 1; steps [1]),
+        wide_sum6!(out 10 = 24 [- 16 + 18 - 8 + 0 - 2 - 12]; q 1; steps [1]),
+        wide_sum6!(out 11 = 25 [- 17 + 19 - 9 + 1 - 3 - 13]; q 1; steps [1]),
+    );
+}
+
+/// The Fp12 square `(a + b·w)² = (x·y − t − v·t) + 2t·w` (the complex method: `t = a·b`, `x = a
+/// + b`, `y = a + v·b`; `a`, `b`, `x`, `y` in Fp6, `x`, `y` reduced), every output coefficient
+/// in one pass from the 12 exact Fp2 products, for `ξ = 1 + u`. `w` holds the Karatsuba products
+/// of `t` (`v0, v1, v2, t12, t01, t02` as in [`fp6_karatsuba_xi_1_1`], products 0–5) and of
+/// `x·y` (products 6–11), each as two wide coefficients, `.0` then `.1`, at `w[2i]`, `w[2i + 1]`;
+/// `out` receives the six Fp2 coefficients of `x·y − t − v·t` and `2t` at double width, with
+/// `v·t = ξt2 + t0·v + t1·v²`.
+///
+/// **Bounds.** As for [`fp12_mul_by_014`]: the products are exact, so every Fp6 coefficient of
+/// `t` and `x·y` is the exact integer of its schoolbook expression in reduced operands: in units
+/// of `m²`, `.0 × .1` within `(−7, 3) × (−2, 8)` (`c0`), `(−5, 3) × (−1, 7)` (`c1`), `(−3, 3) ×
+/// [0, 6)` (`c2`), and `ξt2` within `(−9, 3) × (−3, 9)`. Hence `c0 = (xy)0 − t0 − ξt2 ∈ (−13, 19)
+/// × (−19, 13)`, `c1 = (xy)1 − t1 − t0 ∈ (−11, 15) × (−16, 10)`, `c2 = (xy)2 − t2 − t1 ∈ (−9, 11)
+/// × (−13, 7)`, and `2t` within `(−14, 6) × (−4, 16)`, `(−10, 6) × (−2, 14)`, `(−6, 6) × [0,
+/// 12)`. With `mR > 9.84m²` (`R = 2^384`), the added `Q·mR` put every output in `[0, 4mR)` (two
+/// ladder steps) and `2t2` in `[0, 2mR)` (one).
+///
+/// # Safety
+/// `w` points to 288 readable words, `out` to 72 writable words (not overlapping `w`); the
+/// products are as stated under *Bounds*; `k` is [`multiples6`] of `m` with [`supports`]`(m)`.
+#[inline(never)]
+pub unsafe fn fp12_square(w: *const u64, out: *mut u64, k: &Multiples6) {
+    sums_kernel!(w, out, k;
+        wide_sum6!(out 0 = 4 [- 1 + 4 - 5 - 5 - 6 + 7 - 10 + 11 + 12 - 14 + 15 - 16 + 17 + 18 - 19]; q 2; steps [2 1]),
+        wide_sum6!(out 1 = 0 [+ 4 + 4 + 5 + 5 - 6 - 7 - 10 - 11 + 13 - 14 - 15 - 16 - 17 + 18 + 19]; q 2; steps [2 1]),
+        wide_sum6!(out 2 = 2 [+ 2 - 3 - 6 + 7 - 8 - 12 - 14 + 16 - 17 + 20]; q 2; steps [2 1]),
+        wide_sum6!(out 3 = 2 [+ 3 + 3 - 6 - 7 - 9 - 13 - 15 + 16 + 17 + 21]; q 2; steps [2 1]),
+        wide_sum6!(out 4 = 0 [+ 0 + 5 - 8 - 10 - 12 + 14 - 16 + 22]; q 1; steps [2 1]),
+        wide_sum6!(out 5 = 1 [+ 1 - 4 - 9 - 11 - 13 + 15 - 17 + 23]; q 2; steps [2 1]),
+        wide_sum6!(out 6 = 0 [- 2 + 3 - 4 + 5 + 6 - 7] x2; q 2; steps [2 1]),
+        wide_sum6!(out 7 = 1 [- 2 - 3 - 4 - 5 + 6 + 7] x2; q 1; steps [2 1]),
+        wide_sum6!(out 8 = 4 [- 0 - 2 - 5 + 8] x2; q 2; steps [2 1]),
+        wide_sum6!(out 9 = 4 [- 1 - 3 + 5 + 9] x2; q 1; steps [2 1]),
+        wide_sum6!(out 10 = 2 [- 0 - 4 + 10] x2; q 1; steps [1]),
+        wide_sum6!(out 11 = 3 [- 1 - 5 + 11] x2; q 0; steps [1]),
+    );
+}
+
+/// [`fp6_karatsuba_xi_1_1`] on exact products (`.0` signed too, as for [`fp12_mul_by_014`]),
+/// with no correction: each output is the exact integer of its schoolbook expression, taken
+/// modulo `2^768` (two's complement; the true values are below `2^766` in magnitude), for a
+/// further exact sum ([`fp12_karatsuba_tail`]).
+///
+/// # Safety
+/// `w` points to 144 readable words, `out` to 72 writable words (not overlapping `w`); the
+/// products are exact.
+#[inline(never)]
+pub unsafe fn fp6_karatsuba_exact(w: *const u64, out: *mut u64) {
+    sums_kernel!(w, out;
+        wide_sum6!(out 0 = 0 [- 2 + 3 - 4 + 5 + 6 - 7]; q 0; steps []),
+        wide_sum6!(out 1 = 1 [- 2 - 3 - 4 - 5 + 6 + 7]; q 0; steps []),
+        wide_sum6!(out 2 = 4 [- 0 - 2 - 5 + 8]; q 0; steps []),
+        wide_sum6!(out 3 = 4 [- 1 - 3 + 5 + 9]; q 0; steps []),
+        wide_sum6!(out 4 = 2 [- 0 - 4 + 10]; q 0; steps []),
+        wide_sum6!(out 5 = 3 [- 1 - 5 + 11]; q 0; steps []),
+    );
+}
+
+/// The end of the Karatsuba Fp12 product `(a0 + a1·w)(b0 + b1·w)` from the exact Fp6 products
+/// ([`fp6_karatsuba_exact`]) `t0 = a0b0`, `t1 = a1b1` and `T = (a0 + a1)(b0 + b1)` (`a0 + a1`,
+/// `b0 + b1` reduced) in `x` (each three Fp2 coefficients as two wide values, `t0` first):
+/// `out` receives `t0 + v·t1 = (t0.c0 + ξt1.c2, t0.c1 + t1.c0, t0.c2 + t1.c1)` and `T − t0 − t1`.
+///
+/// **Bounds.** The inputs are the exact integers of their schoolbook expressions in reduced
+/// operands: in units of `m²`, `.0 × .1` within `(−7, 3) × (−2, 8)`, `(−5, 3) × (−1, 7)` and
+/// `(−3, 3) × [0, 6)` for the coefficients 0, 1, 2 of each ([`fp12_square`]), `ξ·c2` within
+/// `(−9, 3) × (−3, 9)`. Hence `t0 + v·t1 ∈ (−16, 6) × (−5, 17)`, `(−12, 6) × (−3, 15)`, `(−8, 6)
+/// × (−1, 13)`, and `T − t0 − t1 ∈ (−13, 17) × (−18, 12)`, `(−11, 13) × (−15, 9)`, `(−9, 9) ×
+/// (−12, 6)`. With `mR > 9.84m²` the added `Q·mR` put every output in `[0, 4mR)` (two ladder
+/// steps) and `(t0 + v·t1).c2.0`, `(T − t0 − t1).c2.0` in `[0, 2mR)` (one).
+///
+/// # Safety
+/// `x` points to 216 readable words, `out` to 72 writable words (not overlapping `x`); the
+/// values are as stated under *Bounds*; `k` is [`multiples6`] of `m` with [`supports`]`(m)`.
+#[inline(never)]
+pub unsafe fn fp12_karatsuba_tail(x: *const u64, out: *mut u64, k: &Multiples6) {
+    sums_kernel!(x, out, k;
+        wide_sum6!(out 0 = 0 [+ 10 - 11]; q 2; steps [2 1]),
+        wide_sum6!(out 1 = 1 [+ 10 + 11]; q 1; steps [2 1]),
+        wide_sum6!(out 2 = 2 [+ 6]; q 2; steps [2 1]),
+        wide_sum6!(out 3 = 3 [+ 7]; q 1; steps [2 1]),
+        wide_sum6!(out 4 = 4 [+ 8]; q 1; steps [1]),
+        wide_sum6!(out 5 = 5 [+ 9]; q 1; steps [2 1]),
+        wide_sum6!(out 6 = 12 [- 0 - 6]; q 2; steps [2 1]),
+        wide_sum6!(out 7 = 13 [- 1 - 7]; q 2; steps [2 1]),
+        wide_sum6!(out 8 = 14 [- 2 - 8]; q 2; steps [2 1]),
+        wide_sum6!(out 9 = 15 [- 3 - 9]; q 2; steps [2 1]),
+        wide_sum6!(out 10 = 16 [- 4 - 10]; q 1; steps [1]),
+        wide_sum6!(out 11 = 17 [- 5 - 11]; q 2; steps [2 1]),
     );
 }
 

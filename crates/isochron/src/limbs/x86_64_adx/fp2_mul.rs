@@ -164,6 +164,24 @@ pub unsafe fn mul_wide<const N: usize>(a: *const u64, b: *const u64, k: &Constan
     true
 }
 
+/// [`mul_wide`] with `c0 = a0·b0 − a1·b1` exact, in two's complement over its `2N` words (no
+/// correction), for 6 limbs: the signed values of the exact tower sums
+/// (`limbs::x86_64_wide_sums`). Operand words below `2^383` (unreduced sums below `2m`, or any
+/// sums whose pairs `x0 + x1` do not carry out): then `|c0| < 2^766` and `c1 < 2^767` are exact.
+/// Returns `false`, touching nothing, when `k`'s modulus is not a 6-limb one the kernels take.
+///
+/// # Safety
+/// As for [`mul_wide`].
+#[inline(always)]
+pub unsafe fn mul_wide_signed<const N: usize>(a: *const u64, b: *const u64, k: &Constants<N>, out: *mut u64) -> bool {
+    if N != 6 || !supports(&k.m) {
+        return false;
+    }
+    // SAFETY: as in `mul`.
+    unsafe { wide6_signed(a, b, k as *const Constants<N> as *const u64, out) };
+    true
+}
+
 /// `dst_i = x_i + y_i` through the registers (one carry chain).
 macro_rules! sum_into {
     ([$($r:ident)*]; $x:tt; $y:tt; [$($d:literal)*]) => {
@@ -1333,13 +1351,18 @@ unsafe fn wide4(x0: *const u64, y0: *const u64, k: *const u64, o: *mut u64) {
     }
 }
 
-/// [`mul_wide`] for 6 limbs.
+/// The 6-limb double-width Fp2 product ([`mul_wide`], [`mul_wide_signed`]) named `$name`, with
+/// `$c0_end` the assembly that ends `c0` once `T0 − T1` is stored low half first and its high
+/// half is in `w0..w5` with the borrow of that chain in the carry flag.
+macro_rules! wide6_kernel {
+    ($(#[$doc:meta])* $name:ident; $($c0_end:expr),* $(,)?) => {
+$(#[$doc])*
 ///
 /// # Safety
 /// `x0` and `y0` point to 12 words, `o` to 24 writable words, `k` to the constants, and
 /// the CPU supports BMI2 and ADX.
 #[inline(always)]
-unsafe fn wide6(x0: *const u64, y0: *const u64, k: *const u64, o: *mut u64) {
+unsafe fn $name(x0: *const u64, y0: *const u64, k: *const u64, o: *mut u64) {
     let mut scratch = core::mem::MaybeUninit::<[u64; 49]>::uninit();
     // SAFETY: the assembly reads the 12 words behind `x0` and `y0` and the modulus behind
     // `k`, writes and then reads the 49 words of `scratch` and writes the 24 behind `o`
@@ -1471,24 +1494,7 @@ unsafe fn wide6(x0: *const u64, y0: *const u64, k: *const u64, o: *mut u64) {
                     "qword ptr [{s} + 144]" "qword ptr [{s} + 152]" "qword ptr [{s} + 160]"
                     "qword ptr [{s} + 168]" "qword ptr [{s} + 176]" "qword ptr [{s} + 184]"
                 ]),
-            "sbb {lo}, {lo}",
-            store!([w0 w1 w2 w3 w4 w5]; [
-                    "qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]"
-                    "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"
-                ]),
-            chain!("add", "adc"; [w0 w1 w2 w3 w4 w5]; [
-                    "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
-                    "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
-                ]),
-            "test {lo}, {lo}",
-            cmov!("z"; [w0 w1 w2 w3 w4 w5]; [
-                    "qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]"
-                    "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"
-                ]),
-            store!([w0 w1 w2 w3 w4 w5]; [
-                    "qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]"
-                    "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"
-                ]),
+            $($c0_end,)*
             x0 = in(xmm_reg) x0,
             y0 = in(xmm_reg) y0,
             out = in(xmm_reg) o,
@@ -1510,6 +1516,41 @@ unsafe fn wide6(x0: *const u64, y0: *const u64, k: *const u64, o: *mut u64) {
         );
     }
 }
+    };
+}
+
+wide6_kernel!(
+    /// [`mul_wide`] for 6 limbs: `c0` is brought into `[0, m·2^384)` by adding `m·2^384` where
+    /// `T0 − T1` borrowed.
+    wide6;
+    "sbb {lo}, {lo}",
+    store!([w0 w1 w2 w3 w4 w5]; [
+            "qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]"
+            "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"
+        ]),
+    chain!("add", "adc"; [w0 w1 w2 w3 w4 w5]; [
+            "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
+            "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
+        ]),
+    "test {lo}, {lo}",
+    cmov!("z"; [w0 w1 w2 w3 w4 w5]; [
+            "qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]"
+            "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"
+        ]),
+    store!([w0 w1 w2 w3 w4 w5]; [
+            "qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]"
+            "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"
+        ]),
+);
+
+wide6_kernel!(
+    /// [`mul_wide_signed`] for 6 limbs: `c0` is `T0 − T1` in two's complement.
+    wide6_signed;
+    store!([w0 w1 w2 w3 w4 w5]; [
+            "qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]"
+            "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"
+        ]),
+);
 
 #[cfg(test)]
 mod tests {
@@ -1563,6 +1604,24 @@ mod tests {
             let w1 = &v[0] * &v[3] + &v[1] * &v[2];
             let wide = |lo: &[u64; N], hi: &[u64; N]| big(lo) + (big(hi) << (64 * N));
             assert_eq!((wide(&w[0], &w[1]), wide(&w[2], &w[3])), (w0, w1), "{a:x?} {b:x?}");
+            // The signed product, on these operands and on unreduced sums of two (below 2m).
+            if N == 6 {
+                let (s, t) = (limb_pair::<N>(&edges, &mut rng, &bm), limb_pair::<N>(&edges, &mut rng, &bm));
+                let loose = |x: &[[u64; N]; 2], y: &[[u64; N]; 2]| -> [[u64; N]; 2] {
+                    core::array::from_fn(|i| limbs_of::<N>(&(big(&x[i]) + big(&y[i]))))
+                };
+                let two768 = BigUint::from(1u8) << (128 * N);
+                for (x, y) in [(a, b), (loose(&a, &s), b), (loose(&a, &s), loose(&b, &t))] {
+                    // SAFETY: as above; words below 2^383 (sums of two values below m).
+                    assert!(unsafe {
+                        mul_wide_signed(x.as_ptr().cast(), y.as_ptr().cast(), &k, w.as_mut_ptr().cast())
+                    });
+                    let [x0, x1] = [big(&x[0]), big(&x[1])];
+                    let [y0, y1] = [big(&y[0]), big(&y[1])];
+                    let s0 = (&x0 * &y0 + &two768 - &x1 * &y1) % &two768;
+                    assert_eq!((wide(&w[0], &w[1]), wide(&w[2], &w[3])), (s0, &x0 * &y1 + &x1 * &y0), "{x:x?} {y:x?}");
+                }
+            }
             // a·b + b·a and a·b + c·d with c, d random or extreme.
             let (c, d) = (b, a);
             let mut sum = [[0u64; N]; 2];
