@@ -88,18 +88,14 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
         let (a, b) = (self, rhs);
         #[cfg(target_arch = "x86_64")]
         if Self::one_pass_sums() {
-            return Self::combine_one_pass(
-                out,
-                limbs::x86_64_wide_sums::fp6_karatsuba_xi_1_1,
-                |[v0, v1, v2, t12, t01, t02]| {
-                    a.c0.mul_wide_into(&b.c0, v0);
-                    a.c1.mul_wide_into(&b.c1, v1);
-                    a.c2.mul_wide_into(&b.c2, v2);
-                    Fp2::mul_sums_wide_into(&a.c1, &a.c2, &b.c1, &b.c2, t12);
-                    Fp2::mul_sums_wide_into(&a.c0, &a.c1, &b.c0, &b.c1, t01);
-                    Fp2::mul_sums_wide_into(&a.c0, &a.c2, &b.c0, &b.c2, t02);
-                },
-            );
+            return Self::combine_one_pass(out, |[v0, v1, v2, t12, t01, t02]| {
+                a.c0.mul_wide_into(&b.c0, v0);
+                a.c1.mul_wide_into(&b.c1, v1);
+                a.c2.mul_wide_into(&b.c2, v2);
+                Fp2::mul_sums_wide_into(&a.c1, &a.c2, &b.c1, &b.c2, t12);
+                Fp2::mul_sums_wide_into(&a.c0, &a.c1, &b.c0, &b.c1, t01);
+                Fp2::mul_sums_wide_into(&a.c0, &a.c2, &b.c0, &b.c2, t02);
+            });
         }
         let (mut v0, mut v1, mut v2, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
         a.c0.mul_wide_into(&b.c0, &mut v0);
@@ -123,18 +119,12 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
     }
 
     /// The Karatsuba combination of [`Self::mul_wide_into`] by the one-pass sums: `products`
-    /// fills the scratch values `[v0, v1, v2, t12, t01, t02]` (a sparse product leaves the one
-    /// its `kernel` does not read alone), then `kernel`
-    /// ([`limbs::x86_64_wide_sums::fp6_karatsuba_xi_1_1`] or a sparse form) takes every output
-    /// coefficient in one pass. Only where [`Self::one_pass_sums`]. Out of line, as the Fp2
-    /// products.
+    /// fills the scratch values `[v0, v1, v2, t12, t01, t02]`, then
+    /// [`limbs::x86_64_wide_sums::fp6_karatsuba_xi_1_1`] takes every output coefficient in one
+    /// pass. Only where [`Self::one_pass_sums`]. Out of line, as the Fp2 products.
     #[cfg(target_arch = "x86_64")]
     #[inline(never)]
-    fn combine_one_pass(
-        out: &mut Fp6Wide<T, N>,
-        kernel: unsafe fn(*const u64, *mut u64, &limbs::x86_64_wide_sums::Multiples6),
-        products: impl FnOnce(&mut [Fp2Wide<T, N>; 6]),
-    ) {
+    fn combine_one_pass(out: &mut Fp6Wide<T, N>, products: impl FnOnce(&mut [Fp2Wide<T, N>; 6])) {
         let mut w = [Fp2Wide::ZERO; 6];
         products(&mut w);
         let o: *mut Fp6Wide<T, N> = out;
@@ -143,7 +133,7 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
         // (`#[repr(C)]`, 72 words), apart from `w`; the values are those the kernel states (the
         // products below `p·2^384`, their `u`-coefficients exact with the sums unreduced); the
         // multiples are those of the modulus it takes (`ONE_PASS_SUMS`).
-        unsafe { kernel(w.as_ptr().cast(), o.cast(), &Self::SUM_MULTIPLES) };
+        unsafe { limbs::x86_64_wide_sums::fp6_karatsuba_xi_1_1(w.as_ptr().cast(), o.cast(), &Self::SUM_MULTIPLES) };
     }
 
     /// Whether [`Self::mul_wide_into`] combines its products by the one-pass signed sums of
@@ -215,23 +205,6 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
     /// `c1 = (a0 + a1)(b0 + b1) − v0 − v1`, `c2 = (a0 + a2)b0 − v0 + v1`.
     #[inline]
     pub(crate) fn mul_by_01_wide_into(&self, b0: &Fp2<T, N>, b1: &Fp2<T, N>, out: &mut Fp6Wide<T, N>) {
-        #[cfg(target_arch = "x86_64")]
-        if Self::one_pass_sums() {
-            // The full combination with `b2 = 0`: `v2 = 0`, `t12 = (a1 + a2)·b1`, `t02 = (a0 +
-            // a2)·b0`.
-            let a = self;
-            return Self::combine_one_pass(
-                out,
-                limbs::x86_64_wide_sums::fp6_karatsuba_b2_zero,
-                |[v0, v1, _, t12, t01, t02]| {
-                    a.c0.mul_wide_into(b0, v0);
-                    a.c1.mul_wide_into(b1, v1);
-                    Fp2::mul_sum_wide_into(&a.c1, &a.c2, b1, t12);
-                    Fp2::mul_sums_wide_into(&a.c0, &a.c1, b0, b1, t01);
-                    Fp2::mul_sum_wide_into(&a.c0, &a.c2, b0, t02);
-                },
-            );
-        }
         let (mut v0, mut v1, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
         self.c0.mul_wide_into(b0, &mut v0);
         self.c1.mul_wide_into(b1, &mut v1);
@@ -253,23 +226,6 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
     /// a0b2 + v1`.
     #[inline]
     pub(crate) fn mul_by_12_wide_into(&self, b1: &Fp2<T, N>, b2: &Fp2<T, N>, out: &mut Fp6Wide<T, N>) {
-        #[cfg(target_arch = "x86_64")]
-        if Self::one_pass_sums() {
-            // The full combination with `b0 = 0`: `v0 = 0`, `t01 = (a0 + a1)·b1` and `t02 = (a0 +
-            // a2)·b2` (so that `t01 − v1 = a0b1`, `t02 − v2 = a0b2`).
-            let a = self;
-            return Self::combine_one_pass(
-                out,
-                limbs::x86_64_wide_sums::fp6_karatsuba_b0_zero,
-                |[_, v1, v2, t12, t01, t02]| {
-                    a.c1.mul_wide_into(b1, v1);
-                    a.c2.mul_wide_into(b2, v2);
-                    Fp2::mul_sums_wide_into(&a.c1, &a.c2, b1, b2, t12);
-                    Fp2::mul_sum_wide_into(&a.c0, &a.c1, b1, t01);
-                    Fp2::mul_sum_wide_into(&a.c0, &a.c2, b2, t02);
-                },
-            );
-        }
         let (mut v1, mut v2, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
         self.c1.mul_wide_into(b1, &mut v1);
         self.c2.mul_wide_into(b2, &mut v2);
