@@ -292,41 +292,38 @@ pub unsafe fn fp12_mul_by_014(w: *const u64, out: *mut u64, k: &Multiples6) {
     );
 }
 
-/// The Fp12 square `(a + b·w)² = (x·y − t − v·t) + 2t·w` (the complex method: `t = a·b`,
-/// `x = a + b`, `y = a + v·b`; `a`, `b`, `x`, `y` in Fp6, `x`, `y` reduced), every output
-/// coefficient in one pass from the 12 exact Fp2 products, for `ξ = 1 + u`. `w` holds the Karatsuba products
-/// of `t` (`v0, v1, v2, t12, t01, t02` as in [`fp6_karatsuba_xi_1_1`], products 0–5) and of
-/// `x·y` (products 6–11), each as two wide coefficients, `.0` then `.1`, at `w[2i]`, `w[2i + 1]`;
-/// `out` receives the six Fp2 coefficients of `x·y − t − v·t` and `2t` at double width, with
-/// `v·t = ξt2 + t0·v + t1·v²`.
+/// The end of the Fp12 square `(a + b·w)² = (x·y − t − v·t) + 2t·w` (the complex method: `t =
+/// a·b`, `x = a + b`, `y = a + v·b`; `a`, `b`, `x`, `y` in Fp6, `x`, `y` reduced) from the exact
+/// Fp6 products ([`fp6_karatsuba_exact`]) `t` and `x·y` in `x` (each three Fp2 coefficients as
+/// two wide values, `t` first): `out` receives the six Fp2 coefficients of `x·y − t − v·t` and
+/// `2t` at double width, with `v·t = ξt2 + t0·v + t1·v²`.
 ///
-/// **Bounds.** As for [`fp12_mul_by_014`]: the products are exact, so every Fp6 coefficient of
-/// `t` and `x·y` is the exact integer of its schoolbook expression in reduced operands: in units
-/// of `m²`, `.0 × .1` within `(−7, 3) × (−2, 8)` (`c0`), `(−5, 3) × (−1, 7)` (`c1`), `(−3, 3) ×
-/// [0, 6)` (`c2`), and `ξt2` within `(−9, 3) × (−3, 9)`. Hence `c0 = (xy)0 − t0 − ξt2 ∈ (−13, 19)
-/// × (−19, 13)`, `c1 = (xy)1 − t1 − t0 ∈ (−11, 15) × (−16, 10)`, `c2 = (xy)2 − t2 − t1 ∈ (−9, 11)
-/// × (−13, 7)`, and `2t` within `(−14, 6) × (−4, 16)`, `(−10, 6) × (−2, 14)`, `(−6, 6) × [0,
-/// 12)`. With `mR > 9.84m²` (`R = 2^384`), the added `Q·mR` put every output in `[0, 4mR)` (two
-/// ladder steps) and `2t2` in `[0, 2mR)` (one).
+/// **Bounds.** Every Fp6 coefficient of `t` and `x·y` is the exact integer of its schoolbook
+/// expression in reduced operands: in units of `m²`, `.0 × .1` within `(−7, 3) × (−2, 8)`
+/// (`c0`), `(−5, 3) × (−1, 7)` (`c1`), `(−3, 3) × [0, 6)` (`c2`), and `ξt2` within `(−9, 3) × (−3,
+/// 9)`. Hence `c0 = (xy)0 − t0 − ξt2 ∈ (−13, 19) × (−19, 13)`, `c1 = (xy)1 − t1 − t0 ∈ (−11, 15)
+/// × (−16, 10)`, `c2 = (xy)2 − t2 − t1 ∈ (−9, 11) × (−13, 7)`, and `2t` within `(−14, 6) × (−4,
+/// 16)`, `(−10, 6) × (−2, 14)`, `(−6, 6) × [0, 12)`. With `mR > 9.84m²` (`R = 2^384`), the added
+/// `Q·mR` put every output in `[0, 4mR)` (two ladder steps) and `2t2` in `[0, 2mR)` (one).
 ///
 /// # Safety
-/// `w` points to 288 readable words, `out` to 72 writable words (not overlapping `w`); the
-/// products are as stated under *Bounds*; `k` is [`multiples6`] of `m` with [`supports`]`(m)`.
+/// `x` points to 144 readable words, `out` to 72 writable words (not overlapping `x`); the
+/// values are as stated under *Bounds*; `k` is [`multiples6`] of `m` with [`supports`]`(m)`.
 #[inline(never)]
-pub unsafe fn fp12_square(w: *const u64, out: *mut u64, k: &Multiples6) {
-    sums_kernel!(w, out, k;
-        wide_sum6!(out 0 = 4 [- 1 + 4 - 5 - 5 - 6 + 7 - 10 + 11 + 12 - 14 + 15 - 16 + 17 + 18 - 19]; q 2; steps [2 1]),
-        wide_sum6!(out 1 = 0 [+ 4 + 4 + 5 + 5 - 6 - 7 - 10 - 11 + 13 - 14 - 15 - 16 - 17 + 18 + 19]; q 2; steps [2 1]),
-        wide_sum6!(out 2 = 2 [+ 2 - 3 - 6 + 7 - 8 - 12 - 14 + 16 - 17 + 20]; q 2; steps [2 1]),
-        wide_sum6!(out 3 = 2 [+ 3 + 3 - 6 - 7 - 9 - 13 - 15 + 16 + 17 + 21]; q 2; steps [2 1]),
-        wide_sum6!(out 4 = 0 [+ 0 + 5 - 8 - 10 - 12 + 14 - 16 + 22]; q 1; steps [2 1]),
-        wide_sum6!(out 5 = 1 [+ 1 - 4 - 9 - 11 - 13 + 15 - 17 + 23]; q 2; steps [2 1]),
-        wide_sum6!(out 6 = 0 [- 2 + 3 - 4 + 5 + 6 - 7] x2; q 2; steps [2 1]),
-        wide_sum6!(out 7 = 1 [- 2 - 3 - 4 - 5 + 6 + 7] x2; q 1; steps [2 1]),
-        wide_sum6!(out 8 = 4 [- 0 - 2 - 5 + 8] x2; q 2; steps [2 1]),
-        wide_sum6!(out 9 = 4 [- 1 - 3 + 5 + 9] x2; q 1; steps [2 1]),
-        wide_sum6!(out 10 = 2 [- 0 - 4 + 10] x2; q 1; steps [1]),
-        wide_sum6!(out 11 = 3 [- 1 - 5 + 11] x2; q 0; steps [1]),
+pub unsafe fn fp12_square_tail(x: *const u64, out: *mut u64, k: &Multiples6) {
+    sums_kernel!(x, out, k;
+        wide_sum6!(out 0 = 5 [- 0 - 4 + 6]; q 2; steps [2 1]),
+        wide_sum6!(out 1 = 7 [- 1 - 4 - 5]; q 2; steps [2 1]),
+        wide_sum6!(out 2 = 8 [- 0 - 2]; q 2; steps [2 1]),
+        wide_sum6!(out 3 = 9 [- 1 - 3]; q 2; steps [2 1]),
+        wide_sum6!(out 4 = 10 [- 2 - 4]; q 1; steps [2 1]),
+        wide_sum6!(out 5 = 11 [- 3 - 5]; q 2; steps [2 1]),
+        wide_sum6!(out 6 = 0 [] x2; q 2; steps [2 1]),
+        wide_sum6!(out 7 = 1 [] x2; q 1; steps [2 1]),
+        wide_sum6!(out 8 = 2 [] x2; q 2; steps [2 1]),
+        wide_sum6!(out 9 = 3 [] x2; q 1; steps [2 1]),
+        wide_sum6!(out 10 = 4 [] x2; q 1; steps [1]),
+        wide_sum6!(out 11 = 5 [] x2; q 0; steps [1]),
     );
 }
 
@@ -357,7 +354,7 @@ pub unsafe fn fp6_karatsuba_exact(w: *const u64, out: *mut u64) {
 ///
 /// **Bounds.** The inputs are the exact integers of their schoolbook expressions in reduced
 /// operands: in units of `m²`, `.0 × .1` within `(−7, 3) × (−2, 8)`, `(−5, 3) × (−1, 7)` and
-/// `(−3, 3) × [0, 6)` for the coefficients 0, 1, 2 of each ([`fp12_square`]), `ξ·c2` within
+/// `(−3, 3) × [0, 6)` for the coefficients 0, 1, 2 of each ([`fp12_square_tail`]), `ξ·c2` within
 /// `(−9, 3) × (−3, 9)`. Hence `t0 + v·t1 ∈ (−16, 6) × (−5, 17)`, `(−12, 6) × (−3, 15)`, `(−8, 6)
 /// × (−1, 13)`, and `T − t0 − t1 ∈ (−13, 17) × (−18, 12)`, `(−11, 13) × (−15, 9)`, `(−9, 9) ×
 /// (−12, 6)`. With `mR > 9.84m²` the added `Q·mR` put every output in `[0, 4mR)` (two ladder
