@@ -10,9 +10,9 @@
 //!
 //! **Algorithm.** Low halves first: the first term is loaded, every other term is added or
 //! subtracted with an `ADD`/`ADC` (`SUB`/`SBB`) chain whose carry out (borrow) goes into a
-//! signed counter `c`; the low half is stored. High halves next, starting from the first
-//! term's plus `c` (sign-extended), the other terms added or subtracted modulo `2^(64N)`, and
-//! `Q·m` added, `Q` chosen per output so that the whole sum plus `Q·m·2^(64N)` is nonnegative
+//! signed counter `c`; the low half is stored. High halves next, the first term's with the
+//! other terms added or subtracted modulo `2^(64N)`, then `c` (sign-extended) and `Q·m`
+//! added, `Q` chosen per output so that the whole sum plus `Q·m·2^(64N)` is nonnegative
 //! and below `B·m·2^(64N)` for a small `B ≤ 8`; its high half `H` is then the register value,
 //! below `B·m` (nothing is lost modulo `2^(64N)` when `8m < 2^(64N)`). Conditional
 //! subtractions of `4m`, `2m` and `m` (those `B` needs: a binary ladder) bring `H` below `m`:
@@ -65,39 +65,29 @@ pub const fn supports<const N: usize>(m: &[u64; N]) -> bool {
 /// `{r0}`–`{r5}`, `{c}`, `{s}`; pointers `{w}`, `{o}`, `{k}` (the [`Multiples6`]).
 macro_rules! wide_sum6 {
     (out $o:literal = $f:literal [$($sign:tt $t:literal)*]; q $q:tt; steps [$($s:literal)*]) => {
-        concat!(
-            wide_sum6!(@load $f, "0"),
-            "xor {c:e}, {c:e}\n",
-            $(wide_sum6!(@lo $sign $t),)*
-            wide_sum6!(@store $o, "0"),
-            wide_sum6!(@load $f, "48"),
-            "mov {s}, {c}\n",
-            "sar {s}, 63\n",
-            "add {r0}, {c}\n",
-            "adc {r1}, {s}\n",
-            "adc {r2}, {s}\n",
-            "adc {r3}, {s}\n",
-            "adc {r4}, {s}\n",
-            "adc {r5}, {s}\n",
-            $(wide_sum6!(@hi $sign $t),)*
-            wide_sum6!(@add_q $q),
-            wide_sum6!(@store $o, "48"),
-            $(wide_sum6!(@step $o, $s),)*
-        )
+        wide_sum6!(@sum $o, $f, [$($sign $t)*], "", "", $q, [$($s)*])
     };
     // The same sum doubled: `out O = 2·(F ± T …) + Q·m·2^384`. The low half is doubled with
     // its carry count (`c ← 2c + carry`), the high half before the count and `Q·m` go in.
     (out $o:literal = $f:literal [$($sign:tt $t:literal)*] x2; q $q:tt; steps [$($s:literal)*]) => {
+        wide_sum6!(
+            @sum $o, $f, [$($sign $t)*],
+            concat!(wide_sum6!(@double), "adc {c}, {c}\n"), wide_sum6!(@double), $q, [$($s)*]
+        )
+    };
+    // Low halves with the carry count `c`, `double_lo` on them, store; high halves, `double_hi`,
+    // the count (sign-extended) and `Q·m` added, store; the ladder.
+    (@sum $o:literal, $f:literal, [$($sign:tt $t:literal)*], $double_lo:expr, $double_hi:expr, $q:tt,
+     [$($s:literal)*]) => {
         concat!(
             wide_sum6!(@load $f, "0"),
             "xor {c:e}, {c:e}\n",
             $(wide_sum6!(@lo $sign $t),)*
-            wide_sum6!(@double),
-            "adc {c}, {c}\n",
+            $double_lo,
             wide_sum6!(@store $o, "0"),
             wide_sum6!(@load $f, "48"),
             $(wide_sum6!(@hi $sign $t),)*
-            wide_sum6!(@double),
+            $double_hi,
             "mov {s}, {c}\n",
             "sar {s}, 63\n",
             "add {r0}, {c}\n",
@@ -169,35 +159,15 @@ macro_rules! wide_sum6 {
 /// One kernel: the outputs' assembly text ([`wide_sum6`]) over the scratch `w`, the output
 /// `out` and the multiples `k` (none for sums that add no multiple and take no ladder step).
 macro_rules! sums_kernel {
-    ($w:expr, $out:expr; $($text:expr),* $(,)?) => {
-        // SAFETY: the caller's pointers; the block reads `w` and writes `out` at fixed offsets
-        // within them, touches no other memory, and only the declared registers change.
-        unsafe {
-            asm!(
-                $($text,)*
-                w = in(reg) $w,
-                o = in(reg) $out,
-                r0 = out(reg) _,
-                r1 = out(reg) _,
-                r2 = out(reg) _,
-                r3 = out(reg) _,
-                r4 = out(reg) _,
-                r5 = out(reg) _,
-                c = out(reg) _,
-                s = out(reg) _,
-                options(nostack),
-            );
-        }
-    };
-    ($w:expr, $out:expr, $k:expr; $($text:expr),* $(,)?) => {
-        // SAFETY: the caller's pointers; the block reads `w` and `k` and writes `out` at fixed
+    ($w:expr, $out:expr $(, $k:expr)?; $($text:expr),* $(,)?) => {
+        // SAFETY: the caller's pointers; the block reads `w` (and `k`) and writes `out` at fixed
         // offsets within them, touches no other memory, and only the declared registers change.
         unsafe {
             asm!(
                 $($text,)*
                 w = in(reg) $w,
                 o = in(reg) $out,
-                k = in(reg) $k.as_ptr(),
+                $(k = in(reg) $k.as_ptr(),)?
                 r0 = out(reg) _,
                 r1 = out(reg) _,
                 r2 = out(reg) _,
