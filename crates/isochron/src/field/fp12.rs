@@ -205,7 +205,10 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     fn mul_exact(&self, rhs: &Self, b10_zero: bool) -> Self {
         use limbs::x86_64_wide_sums::{fp12_karatsuba_tail, fp6_karatsuba_exact};
         let (a, b) = (self, rhs);
-        let (sa, sb) = (a.c0.add(&a.c1), b.c0.add(&b.c1));
+        let sa = a.c0.add(&a.c1);
+        // `b1.c0` is not read with `b10_zero`.
+        let b10 = if b10_zero { &b.c0.c0 } else { &b.c0.c0.add(&b.c1.c0) };
+        let sb = Fp6::new(*b10, b.c0.c1.add(&b.c1.c1), b.c0.c2.add(&b.c1.c2));
         let mut w = core::mem::MaybeUninit::<[Fp2Wide<T, N>; 18]>::uninit();
         let w: *mut u64 = w.as_mut_ptr().cast();
         // SAFETY: `one_pass_sums` holds (the caller's check); the 18 `Fp2Wide` of `w` are 432
@@ -226,19 +229,18 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
             }
             Self::karatsuba_exact(&sa, &sb, w.add(12 * 24));
         }
-        let mut x = core::mem::MaybeUninit::<[Fp6Wide<T, N>; 3]>::uninit();
-        let x: *mut u64 = x.as_mut_ptr().cast();
+        let mut sums = core::mem::MaybeUninit::<[Fp6Wide<T, N>; 3]>::uninit();
+        let sums: *mut u64 = sums.as_mut_ptr().cast();
         let mut out = core::mem::MaybeUninit::<[Fp2Wide<T, N>; 6]>::uninit();
-        let k = &Fp6::<T, N>::SUM_MULTIPLES;
         // SAFETY: all 432 words of `w` written above, each 144 exact products of one Fp6
-        // product; `x` is three `Fp6Wide` = 216 words apart from `w` and `out` (72 words); the
-        // values are as the kernels require; the multiples are those of the modulus
-        // (`one_pass_sums`). The kernels write all of `x`, then all of `out`.
+        // product; `sums` is three `Fp6Wide` = 216 words apart from `w` and `out` (72 words);
+        // the values are as the kernels require; the multiples are those of the modulus
+        // (`one_pass_sums`). The kernels write all of `sums`, then all of `out`.
         let out = unsafe {
             for i in 0..3 {
-                fp6_karatsuba_exact(w.add(144 * i), x.add(72 * i));
+                fp6_karatsuba_exact(w.add(144 * i), sums.add(72 * i));
             }
-            fp12_karatsuba_tail(x, out.as_mut_ptr().cast(), k);
+            fp12_karatsuba_tail(sums, out.as_mut_ptr().cast(), &Fp6::<T, N>::SUM_MULTIPLES);
             out.assume_init()
         };
         Self::reduce_exact(&out)
@@ -644,6 +646,7 @@ mod tests {
             assert!(f * g == schoolbook(&f, &g), "case {case}");
             let m = Fp12::new(g.c0, Fp6::new(Fp2::ZERO, g.c1.c1, g.c1.c2));
             assert!(f.mul_by_01245(&m) == schoolbook(&f, &m), "case {case}");
+            assert!(f.mul_by_01245(&g) == schoolbook(&f, &m), "case {case}: position 3 read");
         }
     }
 }
