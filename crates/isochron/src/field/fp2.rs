@@ -283,8 +283,9 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         if Self::one_kernel() {
             let y = if Self::BOTH_LOOSE { c.add_unreduced(d) } else { c.add(d).limbs() };
             // SAFETY: `one_kernel` just returned true; `a + b` is below 2p, `c + d` below p or,
-            // with `BOTH_LOOSE`, below 2p.
-            return unsafe { Self::mul_loose_wide(&a.add_unreduced(b), &y, out) };
+            // with `BOTH_LOOSE`, below 2p; `out` is an exclusively borrowed `Fp2Wide` (4N words,
+            // `#[repr(C)]` over `#[repr(transparent)]` words).
+            return unsafe { Self::mul_loose_wide(&a.add_unreduced(b), &y, core::ptr::from_mut(out).cast(), false) };
         }
         a.add(b).mul_wide_inline(&c.add(d), out)
     }
@@ -295,8 +296,11 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
     pub(crate) fn mul_sum_wide_into(a: &Self, b: &Self, c: &Self, out: &mut Fp2Wide<T, N>) {
         #[cfg(target_arch = "x86_64")]
         if Self::one_kernel() {
-            // SAFETY: `one_kernel` just returned true; `a + b` is below 2p, `c` below p.
-            return unsafe { Self::mul_loose_wide(&a.add_unreduced(b), &c.limbs(), out) };
+            // SAFETY: `one_kernel` just returned true; `a + b` is below 2p, `c` below p; `out` is
+            // an exclusively borrowed `Fp2Wide` (4N words).
+            return unsafe {
+                Self::mul_loose_wide(&a.add_unreduced(b), c.limbs_ref(), core::ptr::from_mut(out).cast(), false)
+            };
         }
         a.add(b).mul_wide_inline(c, out)
     }
@@ -338,84 +342,65 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         ]
     }
 
-    /// `*out = x·y` at double width by the one-kernel product, for Montgomery limbs `x` below
-    /// `2p` and `y` below `p` (or below `2p` with `BOTH_LOOSE`).
+    /// `out = x·y` at double width by the one-kernel product into the `4N` words of an
+    /// [`Fp2Wide`], for Montgomery limbs `x` below `2p` and `y` below `p` (or below `2p` with
+    /// `BOTH_LOOSE`). With `signed`, both coefficients are exact integers: `c0 = x0·y0 − x1·y1` in
+    /// two's complement ([`limbs::x86_64_adx::fp2_mul::mul_wide_signed`], six limbs only) and `c1
+    /// = x0·y1 + x1·y0`, the products of the exact tower sums (`Fp12::mul_by_014`); otherwise `c0`
+    /// is reduced into `[0, p·R)`.
     ///
     /// # Safety
-    /// [`Self::one_kernel`] returned true (BMI2 and ADX present, a modulus the kernel takes).
+    /// [`Self::one_kernel`] returned true (BMI2 and ADX present, a modulus the kernel takes), and
+    /// `N = 6` with `signed`; `out` points to `4N` writable words.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    unsafe fn mul_loose_wide(x: &[[u64; N]; 2], y: &[[u64; N]; 2], out: &mut Fp2Wide<T, N>) {
-        let o: *mut Fp2Wide<T, N> = out;
+    unsafe fn mul_loose_wide(x: &[[u64; N]; 2], y: &[[u64; N]; 2], out: *mut u64, signed: bool) {
+        let (x, y, k) = (x.as_ptr().cast(), y.as_ptr().cast(), &Self::FUSED_CONSTANTS);
         // SAFETY: BMI2 and ADX as the caller guarantees; `x` and `y` are 2N words each, within
-        // the bounds the kernel takes; 4N writable words behind `o` (`Fp2Wide` is `#[repr(C)]`
-        // over two `#[repr(transparent)]` `[[u64; N]; 2]`, exclusively borrowed). The kernel
-        // takes the modulus (`one_kernel`), so it writes the product.
+        // the bounds the kernel takes; 4N writable words behind `out`. The kernel takes the
+        // modulus (`one_kernel`, and N = 6 with `signed`), so it writes the product.
         let written = unsafe {
-            limbs::x86_64_adx::fp2_mul::mul_wide(x.as_ptr().cast(), y.as_ptr().cast(), &Self::FUSED_CONSTANTS, o.cast())
+            if signed {
+                limbs::x86_64_adx::fp2_mul::mul_wide_signed(x, y, k, out)
+            } else {
+                limbs::x86_64_adx::fp2_mul::mul_wide(x, y, k, out)
+            }
         };
         debug_assert!(written);
     }
 
-    /// `out = x·y` at double width with both coefficients exact: `c0 = x0·y0 − x1·y1` in two's
-    /// complement ([`limbs::x86_64_adx::fp2_mul::mul_wide_signed`]) and `c1 = x0·y1 + x1·y0`, for
-    /// Montgomery limbs below `2^383` (a reduced value, or the unreduced sum of two); `out` takes
-    /// the `4N` words of an [`Fp2Wide`]. The products of the exact tower sums
-    /// (`Fp12::mul_by_014`).
+    /// `out = x·y` with both coefficients exact ([`Self::mul_loose_wide`] signed) for reduced `x`,
+    /// `y`. Out of line, as [`Self::mul_wide_into`].
     ///
     /// # Safety
-    /// [`Self::one_kernel`] returned true and `N = 6` (the kernel's field); `out` points to `4N`
-    /// writable words.
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    unsafe fn mul_exact_limbs(x: &[[u64; N]; 2], y: &[[u64; N]; 2], out: *mut u64) {
-        // SAFETY: BMI2 and ADX as the caller guarantees; `x` and `y` are 2N words each, below
-        // the kernel's bound; 4N writable words behind `out`. With N = 6 and the modulus the
-        // one-kernel products take, the kernel writes the product.
-        let written = unsafe {
-            limbs::x86_64_adx::fp2_mul::mul_wide_signed(
-                x.as_ptr().cast(),
-                y.as_ptr().cast(),
-                &Self::FUSED_CONSTANTS,
-                out,
-            )
-        };
-        debug_assert!(written);
-    }
-
-    /// `out = x·y` exactly ([`Self::mul_exact_limbs`]) for reduced `x`, `y`. Out of line, as
-    /// [`Self::mul_wide_into`].
-    ///
-    /// # Safety
-    /// As for [`Self::mul_exact_limbs`].
+    /// [`Self::one_kernel`] returned true and `N = 6`; `out` points to `4N` writable words.
     #[cfg(target_arch = "x86_64")]
     #[inline(never)]
     pub(crate) unsafe fn mul_exact_wide(x: &Self, y: &Self, out: *mut u64) {
         // SAFETY: the caller's guarantee; reduced operands.
-        unsafe { Self::mul_exact_limbs(x.limbs_ref(), y.limbs_ref(), out) }
+        unsafe { Self::mul_loose_wide(x.limbs_ref(), y.limbs_ref(), out, true) }
     }
 
-    /// `out = (a + b)·c` exactly ([`Self::mul_exact_limbs`]), the sum unreduced. Out of line.
+    /// `out = (a + b)·c` exactly, the sum unreduced; as [`Self::mul_exact_wide`].
     ///
     /// # Safety
-    /// As for [`Self::mul_exact_limbs`].
+    /// As for [`Self::mul_exact_wide`].
     #[cfg(target_arch = "x86_64")]
     #[inline(never)]
     pub(crate) unsafe fn mul_exact_sum_wide(a: &Self, b: &Self, c: &Self, out: *mut u64) {
         // SAFETY: the caller's guarantee; `a + b` below 2p.
-        unsafe { Self::mul_exact_limbs(&a.add_unreduced(b), c.limbs_ref(), out) }
+        unsafe { Self::mul_loose_wide(&a.add_unreduced(b), c.limbs_ref(), out, true) }
     }
 
-    /// `out = (a + b)·(c + d)` exactly ([`Self::mul_exact_limbs`]), the sums unreduced. Out of
-    /// line.
+    /// `out = (a + b)·(c + d)` exactly, the sums unreduced; as [`Self::mul_exact_wide`].
     ///
     /// # Safety
-    /// As for [`Self::mul_exact_limbs`].
+    /// As for [`Self::mul_exact_wide`].
     #[cfg(target_arch = "x86_64")]
     #[inline(never)]
     pub(crate) unsafe fn mul_exact_sums_wide(a: &Self, b: &Self, c: &Self, d: &Self, out: *mut u64) {
-        // SAFETY: the caller's guarantee; both sums below 2p.
-        unsafe { Self::mul_exact_limbs(&a.add_unreduced(b), &c.add_unreduced(d), out) }
+        // SAFETY: the caller's guarantee; both sums below 2p (three spare bits: N = 6 here).
+        unsafe { Self::mul_loose_wide(&a.add_unreduced(b), &c.add_unreduced(d), out, true) }
     }
 
     /// The limbs `[c0, c1]` in place.

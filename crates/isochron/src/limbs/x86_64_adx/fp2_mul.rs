@@ -1352,8 +1352,8 @@ unsafe fn wide4(x0: *const u64, y0: *const u64, k: *const u64, o: *mut u64) {
 }
 
 /// The 6-limb double-width Fp2 product ([`mul_wide`], [`mul_wide_signed`]) named `$name`, with
-/// `$c0_end` the assembly that ends `c0` once `T0 − T1` is stored low half first and its high
-/// half is in `w0..w5` with the borrow of that chain in the carry flag.
+/// `$c0_end` the assembly that ends `c0` once `T0 − T1` is stored (two's complement) and its
+/// high half is also in `w0..w5`, the borrow of that chain in the carry flag.
 macro_rules! wide6_kernel {
     ($(#[$doc:meta])* $name:ident; $($c0_end:expr),* $(,)?) => {
 $(#[$doc])*
@@ -1494,6 +1494,10 @@ unsafe fn $name(x0: *const u64, y0: *const u64, k: *const u64, o: *mut u64) {
                     "qword ptr [{s} + 144]" "qword ptr [{s} + 152]" "qword ptr [{s} + 160]"
                     "qword ptr [{s} + 168]" "qword ptr [{s} + 176]" "qword ptr [{s} + 184]"
                 ]),
+            store!([w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]"
+                    "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"
+                ]),
             $($c0_end,)*
             x0 = in(xmm_reg) x0,
             y0 = in(xmm_reg) y0,
@@ -1524,10 +1528,6 @@ wide6_kernel!(
     /// `T0 − T1` borrowed.
     wide6;
     "sbb {lo}, {lo}",
-    store!([w0 w1 w2 w3 w4 w5]; [
-            "qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]"
-            "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"
-        ]),
     chain!("add", "adc"; [w0 w1 w2 w3 w4 w5]; [
             "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
             "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
@@ -1544,12 +1544,8 @@ wide6_kernel!(
 );
 
 wide6_kernel!(
-    /// [`mul_wide_signed`] for 6 limbs: `c0` is `T0 − T1` in two's complement.
+    /// [`mul_wide_signed`] for 6 limbs: `c0` is `T0 − T1` in two's complement, as stored.
     wide6_signed;
-    store!([w0 w1 w2 w3 w4 w5]; [
-            "qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]"
-            "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"
-        ]),
 );
 
 #[cfg(test)]
