@@ -107,6 +107,22 @@ pub trait Field:
         *a * b - c.square()
     }
 
+    /// The doubling of the Jacobian point `(X, Y, Z)` on a curve with `a = 0` (the formula of
+    /// `Jacobian::double` in `curve::short_weierstrass`), where the field computes it in one
+    /// kernel; `None` (the default) leaves it to that formula. Constant time.
+    #[inline(always)]
+    fn double_jacobian_a0(_p: [&Self; 3]) -> Option<[Self; 3]> {
+        None
+    }
+
+    /// The mixed addition of the affine `(x₂, y₂)` to the Jacobian `(X₁, Y₁, Z₁)` (the formula
+    /// of `Jacobian::add_mixed_parts`), with its `H` and `R`, where the field computes it in
+    /// one kernel; `None` (the default) leaves it to that formula. Constant time.
+    #[inline(always)]
+    fn add_mixed_jacobian(_p: [&Self; 3], _q: [&Self; 2]) -> Option<([Self; 3], Self, Self)> {
+        None
+    }
+
     /// `self^(2^n)`: `n` squarings (`n` public). Prime fields may keep the values between
     /// them partly reduced.
     fn square_n(&self, n: u32) -> Self {

@@ -136,6 +136,13 @@ impl<P: FieldParams<4>> CrandallFp<P> {
         limbs::add_fold(&r, &[ct as u64, (ct >> 64) as u64, 0, 0], Self::C)
     }
 
+    /// Words `4i..4i + 4` of a kernel's frame.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn words(f: &[u64], i: usize) -> [u64; 4] {
+        [f[4 * i], f[4 * i + 1], f[4 * i + 2], f[4 * i + 3]]
+    }
+
     /// `self·2`.
     #[inline(always)]
     pub fn double(&self) -> Self {
@@ -191,6 +198,39 @@ impl<P: FieldParams<4>> Field for CrandallFp<P> {
     }
     fn frobenius_map(&self, _power: usize) -> Self {
         *self
+    }
+    /// One assembly block (`limbs::x86_64_adx::double_jacobian_plain`) when the CPU has ADX.
+    #[inline(always)]
+    fn double_jacobian_a0(p: [&Self; 3]) -> Option<[Self; 3]> {
+        #[cfg(target_arch = "x86_64")]
+        if limbs::x86_64_adx::available() {
+            let mut f = [0u64; 24];
+            for (i, v) in p.iter().enumerate() {
+                f[4 * i..4 * i + 4].copy_from_slice(&v.v);
+            }
+            // SAFETY: `available()` just confirmed BMI2 and ADX.
+            unsafe { limbs::x86_64_adx::double_jacobian_plain(&mut f, Self::C) };
+            return Some(core::array::from_fn(|i| Self::from_limbs(Self::words(&f, i))));
+        }
+        let _ = p;
+        None
+    }
+    /// One assembly block (`limbs::x86_64_adx::add_mixed_jacobian_plain`) when the CPU has ADX.
+    #[inline(always)]
+    fn add_mixed_jacobian(p: [&Self; 3], q: [&Self; 2]) -> Option<([Self; 3], Self, Self)> {
+        #[cfg(target_arch = "x86_64")]
+        if limbs::x86_64_adx::available() {
+            let mut f = [0u64; 44];
+            for (i, v) in p.iter().chain(&q).enumerate() {
+                f[4 * i..4 * i + 4].copy_from_slice(&v.v);
+            }
+            // SAFETY: `available()` just confirmed BMI2 and ADX.
+            unsafe { limbs::x86_64_adx::add_mixed_jacobian_plain(&mut f, Self::C) };
+            let w = |i| Self::from_limbs(Self::words(&f, i));
+            return Some(([w(0), w(1), w(2)], w(6), w(7)));
+        }
+        let _ = (p, q);
+        None
     }
 }
 
@@ -276,10 +316,9 @@ mod tests {
         out
     }
 
-    /// Every operation against the Montgomery field, on edge values (0, 1, c − 1, p − 1, p/2,
-    /// 2^255, and their second representatives `x + p` up to `2^256 − 1`) and random ones.
-    #[test]
-    fn matches_montgomery_field() {
+    /// Edge values (0, 1, c − 1, p − 1, p/2, 2^255, and their second representatives `x + p`
+    /// up to `2^256 − 1`) and random ones.
+    fn test_values() -> Vec<F> {
         let c = F::C;
         let m = FpParams::MODULUS;
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(5);
@@ -295,6 +334,15 @@ mod tests {
         canon.extend((0..30).map(|_| [rng.gen_range(0..c), 0, 0, 0]));
         let values: Vec<F> = canon.iter().flat_map(representatives).collect();
         assert!(values.iter().any(|v| v.v == [u64::MAX; 4]), "2^256 − 1 is covered");
+        values
+    }
+
+    /// Every operation against the Montgomery field, on [`test_values`].
+    #[test]
+    fn matches_montgomery_field() {
+        let c = F::C;
+        let m = FpParams::MODULUS;
+        let values = test_values();
         for (i, a) in values.iter().enumerate() {
             let am = a.to_montgomery();
             assert_eq!(Mont::from_canonical_limbs(a.canonical_limbs()), am);
@@ -317,6 +365,39 @@ mod tests {
                 assert_eq!(a.sub(b).to_montgomery(), am - bm);
                 assert_eq!(*a == *b, am == bm);
             }
+        }
+    }
+
+    /// The point kernels against the formulas of `Jacobian::double` (`a = 0`) and
+    /// `Jacobian::add_mixed_parts` on the Montgomery field, on triples and pairs of
+    /// [`test_values`] (any values: the formulas are identities of the field).
+    #[test]
+    fn point_kernels_match_formulas() {
+        if F::double_jacobian_a0([&F::ONE; 3]).is_none() {
+            return;
+        }
+        let values = test_values();
+        let n = values.len();
+        let mont = |v: &[F]| v.iter().map(|x| x.to_montgomery()).collect::<Vec<_>>();
+        for i in 0..3 * n {
+            let p = [&values[i % n], &values[(7 * i + 1) % n], &values[(13 * i + 2) % n]];
+            let q = [&values[(5 * i + 3) % n], &values[(11 * i + 4) % n]];
+            let ([x, y, z], [x2, y2]) =
+                (mont(&p.map(|v| *v)).try_into().unwrap(), mont(&q.map(|v| *v)).try_into().unwrap());
+            let xx: Mont = x.square();
+            let l = xx + xx.halve();
+            let (s, u) = (y.square(), x * y.square());
+            let x3 = l.square() - u.double();
+            let double = [x3, l * (u - x3) - s.square(), y * z];
+            assert_eq!(mont(&F::double_jacobian_a0(p).unwrap()), double, "2·{p:?}");
+            let zz = z.square();
+            let (h, r) = (x2 * zz - x, y2 * (z * zz) - y);
+            let (hh, hhh) = (h.square(), h * h.square());
+            let v = x * hh;
+            let x3 = r.square() - hhh - v.double();
+            let sum = [x3, r * (v - x3) - y * hhh, z * h, h, r];
+            let (s3, h3, r3) = F::add_mixed_jacobian(p, q).unwrap();
+            assert_eq!(mont(&[s3[0], s3[1], s3[2], h3, r3]), sum, "{p:?} + {q:?}");
         }
     }
 }

@@ -135,6 +135,31 @@ pub unsafe fn sqr_plain(a: &[u64; 4], c: u64) -> [u64; 4] {
     unsafe { crandall::sqr4_plain(a, c) }
 }
 
+/// The Jacobian doubling for `a = 0` over `m = 2^256 − c`, `c < 2^33`, on the point in
+/// `f[0..12]` (weakly reduced `X, Y, Z`, written back in place; `f[12..24]` scratch): one
+/// assembly block of plain products (the `crandall::jacobian` module). Constant time.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`available`] returned `true`).
+#[inline(always)]
+pub unsafe fn double_jacobian_plain(f: &mut [u64; 24], c: u64) {
+    // SAFETY: BMI2/ADX are present (this function's contract).
+    unsafe { crandall::double_a0(f, c) }
+}
+
+/// The Jacobian-plus-affine addition over `m = 2^256 − c`, `c < 2^33`: `(X₁, Y₁, Z₁)` in
+/// `f[0..12]` plus `(x₂, y₂)` in `f[12..20]`, the sum written over `f[0..12]` and the
+/// formula's `H`, `R` into `f[24..28]`, `f[28..32]` (the `crandall::jacobian` module; the
+/// sum is right when `Z₁ ≠ 0` and `H ≠ 0`). Constant time.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`available`] returned `true`).
+#[inline(always)]
+pub unsafe fn add_mixed_jacobian_plain(f: &mut [u64; 44], c: u64) {
+    // SAFETY: BMI2/ADX are present (this function's contract).
+    unsafe { crandall::add_mixed(f, c) }
+}
+
 /// Montgomery square `a²·2^(-64N) mod m`, under the same conditions as [`mul`]; for `N = 6`
 /// with a modulus below `2^(64N-2)` the dedicated 6-limb squaring, otherwise the product `a·a`.
 /// Constant time in `a`.
@@ -682,31 +707,52 @@ pub unsafe fn mul_lazy<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N],
     unsafe { mul(a, b, m, inv) }
 }
 
-/// The 8-word square `a·a` of the 4 words at `{x}` into `{t0}`…`{t7}` (HAC Alg. 14.16): the
+/// The 8-word square `a·a` of the 4 words at `{x}` (or the address given) into `{t0}`…`{t7}` (HAC Alg. 14.16): the
 /// cross products `a[i]·a[j]`, `i < j`, once each into `t1..t6`, doubled (the bit shifted out
 /// into `t7`), then the squares `a[i]²` added on the diagonal. Uses `{lo}`, `{hi}` and `RDX`;
 /// shared by the full-width and the `crandall` squarings.
 macro_rules! sqr4_product {
     () => {
+        sqr4_product!("{x}")
+    };
+    ($a:literal) => {
         concat!(
-            "mov rdx, qword ptr [{x}]\n",
-            "mulx {t2}, {t1}, qword ptr [{x} + 8]\n",
-            "mulx {t3}, {lo}, qword ptr [{x} + 16]\n",
+            "mov rdx, qword ptr [",
+            $a,
+            "]\n",
+            "mulx {t2}, {t1}, qword ptr [",
+            $a,
+            " + 8]\n",
+            "mulx {t3}, {lo}, qword ptr [",
+            $a,
+            " + 16]\n",
             "add {t2}, {lo}\n",
-            "mulx {t4}, {lo}, qword ptr [{x} + 24]\n",
+            "mulx {t4}, {lo}, qword ptr [",
+            $a,
+            " + 24]\n",
             "adc {t3}, {lo}\n",
             "adc {t4}, 0\n",
-            "mov rdx, qword ptr [{x} + 8]\n",
+            "mov rdx, qword ptr [",
+            $a,
+            " + 8]\n",
             "xor {t5:e}, {t5:e}\n",
-            "mulx {hi}, {lo}, qword ptr [{x} + 16]\n",
+            "mulx {hi}, {lo}, qword ptr [",
+            $a,
+            " + 16]\n",
             "adcx {t3}, {lo}\n",
             "adox {t4}, {hi}\n",
-            "mulx {hi}, {lo}, qword ptr [{x} + 24]\n",
+            "mulx {hi}, {lo}, qword ptr [",
+            $a,
+            " + 24]\n",
             "adcx {t4}, {lo}\n",
             "adox {t5}, {hi}\n",
             "adc {t5}, 0\n",
-            "mov rdx, qword ptr [{x} + 16]\n",
-            "mulx {t6}, {lo}, qword ptr [{x} + 24]\n",
+            "mov rdx, qword ptr [",
+            $a,
+            " + 16]\n",
+            "mulx {t6}, {lo}, qword ptr [",
+            $a,
+            " + 24]\n",
             "add {t5}, {lo}\n",
             "adc {t6}, 0\n",
             "xor {t7:e}, {t7:e}\n",
@@ -717,18 +763,26 @@ macro_rules! sqr4_product {
             "adc {t5}, {t5}\n",
             "adc {t6}, {t6}\n",
             "adc {t7}, 0\n",
-            "mov rdx, qword ptr [{x}]\n",
+            "mov rdx, qword ptr [",
+            $a,
+            "]\n",
             "mulx {hi}, {t0}, rdx\n",
             "add {t1}, {hi}\n",
-            "mov rdx, qword ptr [{x} + 8]\n",
+            "mov rdx, qword ptr [",
+            $a,
+            " + 8]\n",
             "mulx {hi}, {lo}, rdx\n",
             "adc {t2}, {lo}\n",
             "adc {t3}, {hi}\n",
-            "mov rdx, qword ptr [{x} + 16]\n",
+            "mov rdx, qword ptr [",
+            $a,
+            " + 16]\n",
             "mulx {hi}, {lo}, rdx\n",
             "adc {t4}, {lo}\n",
             "adc {t5}, {hi}\n",
-            "mov rdx, qword ptr [{x} + 24]\n",
+            "mov rdx, qword ptr [",
+            $a,
+            " + 24]\n",
             "mulx {hi}, {lo}, rdx\n",
             "adc {t6}, {lo}\n",
             "adc {t7}, {hi}\n",

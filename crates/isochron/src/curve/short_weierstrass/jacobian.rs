@@ -54,6 +54,9 @@ impl<F: Field> Jacobian<F> {
         if C::A_IS_MINUS_3 {
             return self.double_a3();
         }
+        if let Some([x, y, z]) = F::double_jacobian_a0([&self.x, &self.y, &self.z]) {
+            return Jacobian { x, y, z };
+        }
         let xx = self.x.square();
         let l = xx + xx.halve();
         let s = self.y.square();
@@ -131,6 +134,9 @@ impl<F: Field> Jacobian<F> {
     /// `Y₃ = R·(X₁H² − X₃) − Y₁H³`, `Z₃ = Z₁H` (the chord slope `R/(Z₁H)`; Cohen–Miyaji–Ono,
     /// Asiacrypt 1998, with `Z₂ = 1`). The sum is right when `Z₁ ≠ 0` and `H ≠ 0`.
     fn add_mixed_parts<C: SwCurve<Base = F>>(&self, q: &Affine<C>) -> (Self, F, F) {
+        if let Some(([x, y, z], h, r)) = F::add_mixed_jacobian([&self.x, &self.y, &self.z], [&q.x, &q.y]) {
+            return (Jacobian { x, y, z }, h, r);
+        }
         let z1z1 = self.z.square();
         let h = q.x * z1z1 - self.x;
         let r = q.y * (self.z * z1z1) - self.y;

@@ -104,7 +104,8 @@ macro_rules! crandall_reduce {
 }
 
 /// The shared tail of the plain products: `T mod m` for the 8-word `T` in `t0..t7`, weakly
-/// reduced (below `2^256`), in `t0..t3`. Expects `c` in `{c}` (XMM) and `{x}`, `{y}` free.
+/// reduced (below `2^256`), in `t0..t3`. Expects `c` in `{c}` (XMM) and `{y}` free; leaves `c` in
+/// `RDX`.
 ///
 /// `L + c·H` (`T = H·2^256 + L`) is below `(c + 1)·2^256`, so its fifth word `t` is at most
 /// `c` and `c·t < 2^66`; adding `c·t` to the low words carries out of them at most once, and
@@ -113,8 +114,7 @@ macro_rules! crandall_reduce {
 macro_rules! plain_reduce {
     () => {
         concat!(
-            "movq {x}, {c}\n",
-            "mov rdx, {x}\n",
+            "movq rdx, {c}\n",
             // t0..t3 + c·(t4..t7): low halves on the ADCX chain, high halves on ADOX.
             "mulx {hi}, {lo}, {t4}\n",
             "xor {y:e}, {y:e}\n",
@@ -138,7 +138,7 @@ macro_rules! plain_reduce {
             "adc {t3}, {y}\n",
             // A carry out: add c (the words are below 2^66 then, t1 ≤ 3).
             "sbb {lo}, {lo}\n",
-            "and {lo}, {x}\n",
+            "and {lo}, rdx\n",
             "add {t0}, {lo}\n",
             "adc {t1}, {y}\n",
         )
@@ -149,7 +149,7 @@ macro_rules! plain_reduce {
 /// register that becomes `T[i+4]` (zeroed here, which also clears the flags): low halves on the
 /// ADCX chain, high halves one word up on the ADOX chain.
 macro_rules! product_row {
-    ($t0:ident $t1:ident $t2:ident $t3:ident $t4:ident) => {
+    ($b:literal; $t0:ident $t1:ident $t2:ident $t3:ident $t4:ident) => {
         concat!(
             "mov rdx, {",
             stringify!($t4),
@@ -159,28 +159,36 @@ macro_rules! product_row {
             ":e}, {",
             stringify!($t4),
             ":e}\n",
-            "mulx {hi}, {lo}, qword ptr [{y}]\n",
+            "mulx {hi}, {lo}, qword ptr [",
+            $b,
+            "]\n",
             "adcx {",
             stringify!($t0),
             "}, {lo}\n",
             "adox {",
             stringify!($t1),
             "}, {hi}\n",
-            "mulx {hi}, {lo}, qword ptr [{y} + 8]\n",
+            "mulx {hi}, {lo}, qword ptr [",
+            $b,
+            " + 8]\n",
             "adcx {",
             stringify!($t1),
             "}, {lo}\n",
             "adox {",
             stringify!($t2),
             "}, {hi}\n",
-            "mulx {hi}, {lo}, qword ptr [{y} + 16]\n",
+            "mulx {hi}, {lo}, qword ptr [",
+            $b,
+            " + 16]\n",
             "adcx {",
             stringify!($t2),
             "}, {lo}\n",
             "adox {",
             stringify!($t3),
             "}, {hi}\n",
-            "mulx {hi}, {lo}, qword ptr [{y} + 24]\n",
+            "mulx {hi}, {lo}, qword ptr [",
+            $b,
+            " + 24]\n",
             "adcx {",
             stringify!($t3),
             "}, {lo}\n",
@@ -199,18 +207,29 @@ macro_rules! product_row {
 /// ([`product_row!`]) reads and then zeroes. Uses `{lo}`, `{hi}`.
 macro_rules! mul4_product {
     () => {
+        mul4_product!("{y}")
+    };
+    ($b:literal) => {
         concat!(
-            "mulx {t1}, {t0}, qword ptr [{y}]\n",
-            "mulx {t2}, {lo}, qword ptr [{y} + 8]\n",
+            "mulx {t1}, {t0}, qword ptr [",
+            $b,
+            "]\n",
+            "mulx {t2}, {lo}, qword ptr [",
+            $b,
+            " + 8]\n",
             "add {t1}, {lo}\n",
-            "mulx {t3}, {lo}, qword ptr [{y} + 16]\n",
+            "mulx {t3}, {lo}, qword ptr [",
+            $b,
+            " + 16]\n",
             "adc {t2}, {lo}\n",
-            "mulx {t4}, {lo}, qword ptr [{y} + 24]\n",
+            "mulx {t4}, {lo}, qword ptr [",
+            $b,
+            " + 24]\n",
             "adc {t3}, {lo}\n",
             "adc {t4}, 0\n",
-            product_row!(t1 t2 t3 t4 t5),
-            product_row!(t2 t3 t4 t5 t6),
-            product_row!(t3 t4 t5 t6 t7),
+            product_row!($b; t1 t2 t3 t4 t5),
+            product_row!($b; t2 t3 t4 t5 t6),
+            product_row!($b; t3 t4 t5 t6 t7),
         )
     };
 }
@@ -307,7 +326,6 @@ pub(super) unsafe fn mul4_plain(a: &[u64; 4], b: &[u64; 4], c: u64) -> [u64; 4] 
             mul4_product!(),
             plain_reduce!(),
             y = inout(reg) b.as_ptr() => _,
-            x = out(reg) _,
             c = in(xmm_reg) c,
             lo = out(reg) _,
             hi = out(reg) _,
@@ -359,3 +377,6 @@ pub(super) unsafe fn sqr4_plain(a: &[u64; 4], c: u64) -> [u64; 4] {
     }
     [r0, r1, r2, r3]
 }
+
+mod jacobian;
+pub(super) use jacobian::{add_mixed, double_a0};
