@@ -204,7 +204,7 @@ impl<P: FieldParams<4>> Field for CrandallFp<P> {
     fn double_jacobian_a0(p: [&Self; 3]) -> Option<[Self; 3]> {
         #[cfg(target_arch = "x86_64")]
         if limbs::x86_64_adx::available() {
-            let mut f = [0u64; 24];
+            let mut f = [0u64; 28];
             for (i, v) in p.iter().enumerate() {
                 f[4 * i..4 * i + 4].copy_from_slice(&v.v);
             }
@@ -220,7 +220,7 @@ impl<P: FieldParams<4>> Field for CrandallFp<P> {
     fn add_mixed_jacobian(p: [&Self; 3], q: [&Self; 2]) -> Option<([Self; 3], Self, Self)> {
         #[cfg(target_arch = "x86_64")]
         if limbs::x86_64_adx::available() {
-            let mut f = [0u64; 44];
+            let mut f = [0u64; 48];
             for (i, v) in p.iter().chain(&q).enumerate() {
                 f[4 * i..4 * i + 4].copy_from_slice(&v.v);
             }

@@ -136,13 +136,13 @@ pub unsafe fn sqr_plain(a: &[u64; 4], c: u64) -> [u64; 4] {
 }
 
 /// The Jacobian doubling for `a = 0` over `m = 2^256 − c`, `c < 2^33`, on the point in
-/// `f[0..12]` (weakly reduced `X, Y, Z`, written back in place; `f[12..24]` scratch): one
+/// `f[0..12]` (weakly reduced `X, Y, Z`, written back in place; `f[12..28]` scratch): one
 /// assembly block of plain products (the `crandall::jacobian` module). Constant time.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`available`] returned `true`).
 #[inline(always)]
-pub unsafe fn double_jacobian_plain(f: &mut [u64; 24], c: u64) {
+pub unsafe fn double_jacobian_plain(f: &mut [u64; 28], c: u64) {
     // SAFETY: BMI2/ADX are present (this function's contract).
     unsafe { crandall::double_a0(f, c) }
 }
@@ -155,7 +155,7 @@ pub unsafe fn double_jacobian_plain(f: &mut [u64; 24], c: u64) {
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`available`] returned `true`).
 #[inline(always)]
-pub unsafe fn add_mixed_jacobian_plain(f: &mut [u64; 44], c: u64) {
+pub unsafe fn add_mixed_jacobian_plain(f: &mut [u64; 48], c: u64) {
     // SAFETY: BMI2/ADX are present (this function's contract).
     unsafe { crandall::add_mixed(f, c) }
 }

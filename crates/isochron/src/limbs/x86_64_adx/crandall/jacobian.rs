@@ -195,33 +195,38 @@ macro_rules! three_halves {
 
 /// The doubling for `a = 0` of the point `(X, Y, Z)` in `f[0..12]` (weakly reduced words),
 /// written back in place: with `L = 3X²/2`, `S = Y²`, `U = X·S`, `X₃ = L² − 2U`,
-/// `Y₃ = L·(U − X₃) − S²`, `Z₃ = Y·Z` (3M + 4S). `f[12..24]` is scratch. Constant time.
+/// `Y₃ = L·(U − X₃) − S²`, `Z₃ = Y·Z` (3M + 4S). `f[12..28]` is scratch. Constant time.
 ///
 /// # Safety
 /// The CPU supports BMI2 and ADX.
 #[inline(always)]
-pub(in crate::limbs::x86_64_adx) unsafe fn double_a0(f: &mut [u64; 24], c: u64) {
-    // SAFETY: the assembly reads and writes only the 24 words behind `f`, a valid exclusive
-    // reference (the offsets below are all under 24·8 bytes), writes only the declared
+pub(in crate::limbs::x86_64_adx) unsafe fn double_a0(f: &mut [u64; 28], c: u64) {
+    // SAFETY: the assembly reads and writes only the 28 words behind `f`, a valid exclusive
+    // reference (the offsets below are all under 28·8 bytes), writes only the declared
     // registers, does not touch the stack and uses only BMI2/ADX instructions beyond x86-64,
     // which the caller guarantees.
     unsafe {
         core::arch::asm!(
-            // S = Y² (f[12..16]); Z₃ = Y·Z in place of Z.
-            sqr_mem!("{f} + {Y}"),
-            store!("{f} + {S}"; t0 t1 t2 t3),
-            mul_mem!("{f} + {Y}", "{f} + {Z}"),
-            store!("{f} + {Z}"; t0 t1 t2 t3),
-            // L = 3X²/2 (f[16..20]); U = X·S (f[20..24]); S² in place of Y.
+            // The critical path first: L = 3X²/2 (f[16..20]), S = Y² (f[12..16]), L² (f[24..28]).
             sqr_mem!("{f} + {X}"),
             three_halves!(),
             store!("{f} + {L}"; t4 t5 t6 t7),
+            sqr_mem!("{f} + {Y}"),
+            store!("{f} + {S}"; t0 t1 t2 t3),
+            sqr_mem!("{f} + {L}"),
+            store!("{f} + {T}"; t0 t1 t2 t3),
+            // U = X·S (f[20..24]); Z₃ = Y·Z in place of Z; S² in place of Y.
             mul_mem!("{f} + {X}", "{f} + {S}"),
             store!("{f} + {U}"; t0 t1 t2 t3),
+            mul_mem!("{f} + {Y}", "{f} + {Z}"),
+            store!("{f} + {Z}"; t0 t1 t2 t3),
             sqr_mem!("{f} + {S}"),
             store!("{f} + {Y}"; t0 t1 t2 t3),
             // X₃ = L² − 2U in place of X; then U − X₃ stays in t4..t7 as the left operand.
-            sqr_mem!("{f} + {L}"),
+            "mov {t0}, qword ptr [{f} + {T}]\n",
+            "mov {t1}, qword ptr [{f} + {T} + 8]\n",
+            "mov {t2}, qword ptr [{f} + {T} + 16]\n",
+            "mov {t3}, qword ptr [{f} + {T} + 24]\n",
             sub_fold_mem!("{f} + {U}"),
             sub_fold_mem!("{f} + {U}"),
             store!("{f} + {X}"; t0 t1 t2 t3),
@@ -239,6 +244,7 @@ pub(in crate::limbs::x86_64_adx) unsafe fn double_a0(f: &mut [u64; 24], c: u64) 
             S = const 96,
             L = const 128,
             U = const 160,
+            T = const 192,
             c = in(xmm_reg) c,
             y = out(reg) _,
             lo = out(reg) _,
@@ -260,40 +266,38 @@ pub(in crate::limbs::x86_64_adx) unsafe fn double_a0(f: &mut [u64; 24], c: u64) 
 /// The mixed addition of the affine `(x₂, y₂)` in `f[12..20]` to the point `(X₁, Y₁, Z₁)` in
 /// `f[0..12]`, the sum written over the latter and `H`, `R` left in `f[24..28]`, `f[28..32]`:
 /// `H = x₂Z₁² − X₁`, `R = y₂Z₁³ − Y₁`, `X₃ = R² − H³ − 2X₁H²`, `Y₃ = R·(X₁H² − X₃) − Y₁H³`,
-/// `Z₃ = Z₁H` (8M + 3S; right when `Z₁ ≠ 0` and `H ≠ 0`). `f[20..44]` is scratch. Constant
+/// `Z₃ = Z₁H` (8M + 3S; right when `Z₁ ≠ 0` and `H ≠ 0`). `f[20..48]` is scratch. Constant
 /// time.
 ///
 /// # Safety
 /// The CPU supports BMI2 and ADX.
 #[inline(always)]
-pub(in crate::limbs::x86_64_adx) unsafe fn add_mixed(f: &mut [u64; 44], c: u64) {
-    // SAFETY: the assembly reads and writes only the 44 words behind `f`, a valid exclusive
-    // reference (the offsets below are all under 44·8 bytes), writes only the declared
+pub(in crate::limbs::x86_64_adx) unsafe fn add_mixed(f: &mut [u64; 48], c: u64) {
+    // SAFETY: the assembly reads and writes only the 48 words behind `f`, a valid exclusive
+    // reference (the offsets below are all under 48·8 bytes), writes only the declared
     // registers, does not touch the stack and uses only BMI2/ADX instructions beyond x86-64,
     // which the caller guarantees.
     unsafe {
         core::arch::asm!(
-            // ZZ = Z₁²; H = x₂·ZZ − X₁; R = y₂·(Z₁·ZZ) − Y₁.
+            // Independent products side by side: ZZ = Z₁², H = x₂·ZZ − X₁, Z₁·ZZ (f[44..48]),
+            // HH = H², R = y₂·Z₁·ZZ − Y₁, HHH = H·HH, R² (f[44..48]), V = X₁·HH,
+            // Z₃ = Z₁·H in place of Z₁, W = Y₁·HHH in place of HH.
             sqr_mem!("{f} + {Z}"),
             store!("{f} + {ZZ}"; t0 t1 t2 t3),
             mul_mem!("{f} + {X2}", "{f} + {ZZ}"),
             sub_fold_mem!("{f} + {X}"),
             store!("{f} + {H}"; t0 t1 t2 t3),
             mul_mem!("{f} + {Z}", "{f} + {ZZ}"),
-            "mov rdx, {t0}\n",
-            "mov {t5}, {t1}\n",
-            "mov {t6}, {t2}\n",
-            "mov {t7}, {t3}\n",
-            mul4_product!("{f} + {Y2}"),
-            plain_reduce!(),
-            sub_fold_mem!("{f} + {Y}"),
-            store!("{f} + {R}"; t0 t1 t2 t3),
-            // HH = H², HHH = H·HH, V = X₁·HH; Z₃ = Z₁·H in place of Z₁; W = Y₁·HHH in
-            // place of HH.
+            store!("{f} + {T}"; t0 t1 t2 t3),
             sqr_mem!("{f} + {H}"),
             store!("{f} + {HH}"; t0 t1 t2 t3),
+            mul_mem!("{f} + {Y2}", "{f} + {T}"),
+            sub_fold_mem!("{f} + {Y}"),
+            store!("{f} + {R}"; t0 t1 t2 t3),
             mul_mem!("{f} + {H}", "{f} + {HH}"),
             store!("{f} + {HHH}"; t0 t1 t2 t3),
+            sqr_mem!("{f} + {R}"),
+            store!("{f} + {T}"; t0 t1 t2 t3),
             mul_mem!("{f} + {X}", "{f} + {HH}"),
             store!("{f} + {V}"; t0 t1 t2 t3),
             mul_mem!("{f} + {Z}", "{f} + {H}"),
@@ -301,7 +305,10 @@ pub(in crate::limbs::x86_64_adx) unsafe fn add_mixed(f: &mut [u64; 44], c: u64) 
             mul_mem!("{f} + {Y}", "{f} + {HHH}"),
             store!("{f} + {HH}"; t0 t1 t2 t3),
             // X₃ = R² − HHH − 2V in place of X₁; V − X₃ stays in t4..t7.
-            sqr_mem!("{f} + {R}"),
+            "mov {t0}, qword ptr [{f} + {T}]\n",
+            "mov {t1}, qword ptr [{f} + {T} + 8]\n",
+            "mov {t2}, qword ptr [{f} + {T} + 16]\n",
+            "mov {t3}, qword ptr [{f} + {T} + 24]\n",
             sub_fold_mem!("{f} + {HHH}"),
             sub_fold_mem!("{f} + {V}"),
             sub_fold_mem!("{f} + {V}"),
@@ -325,6 +332,7 @@ pub(in crate::limbs::x86_64_adx) unsafe fn add_mixed(f: &mut [u64; 44], c: u64) 
             HH = const 256,
             HHH = const 288,
             V = const 320,
+            T = const 352,
             c = in(xmm_reg) c,
             y = out(reg) _,
             lo = out(reg) _,
