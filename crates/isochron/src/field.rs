@@ -107,19 +107,21 @@ pub trait Field:
         *a * b - c.square()
     }
 
-    /// The doubling of the Jacobian point `(X, Y, Z)` on a curve with `a = 0` (the formula of
-    /// `Jacobian::double` in `curve::short_weierstrass`), where the field computes it in one
-    /// kernel; `None` (the default) leaves it to that formula. Constant time.
+    /// Doubles the Jacobian point `[X, Y, Z]` of a curve with `a = 0` in place (the formula of
+    /// `Jacobian::double` in `curve::short_weierstrass`) where the field has one kernel for it,
+    /// and says whether it did; `false` (the default) leaves the point to that formula.
+    /// Constant time.
     #[inline(always)]
-    fn double_jacobian_a0(_p: [&Self; 3]) -> Option<[Self; 3]> {
-        None
+    fn double_jacobian_a0(_p: &mut [Self; 3]) -> bool {
+        false
     }
 
-    /// The mixed addition of the affine `(x₂, y₂)` to the Jacobian `(X₁, Y₁, Z₁)` (the formula
-    /// of `Jacobian::add_mixed_parts`), with its `H` and `R`, where the field computes it in
-    /// one kernel; `None` (the default) leaves it to that formula. Constant time.
+    /// Adds the affine `(x₂, y₂)` to the Jacobian point `[X₁, Y₁, Z₁]` in place (the formula
+    /// of `Jacobian::add_mixed_parts`) where the field has one kernel for it, returning the
+    /// formula's `H` and `R`; `None` (the default) leaves the point to that formula. Constant
+    /// time.
     #[inline(always)]
-    fn add_mixed_jacobian(_p: [&Self; 3], _q: [&Self; 2]) -> Option<([Self; 3], Self, Self)> {
+    fn add_mixed_jacobian(_p: &mut [Self; 3], _q: [&Self; 2]) -> Option<(Self, Self)> {
         None
     }
 

@@ -24,7 +24,9 @@ use super::{inversion, Field, FieldParams, Fp};
 use crate::limbs;
 
 /// An element of the field of `P` (`p = 2^256 − c`), plain and weakly reduced (module
-/// documentation).
+/// documentation). `repr(C)`: its four words and nothing else, so that an array of elements is
+/// an array of words for the point kernels.
+#[repr(C)]
 pub struct CrandallFp<P: FieldParams<4>> {
     v: [u64; 4],
     _params: core::marker::PhantomData<P>,
@@ -136,13 +138,6 @@ impl<P: FieldParams<4>> CrandallFp<P> {
         limbs::add_fold(&r, &[ct as u64, (ct >> 64) as u64, 0, 0], Self::C)
     }
 
-    /// Words `4i..4i + 4` of a kernel's frame.
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    fn words(f: &[u64], i: usize) -> [u64; 4] {
-        [f[4 * i], f[4 * i + 1], f[4 * i + 2], f[4 * i + 3]]
-    }
-
     /// `self·2`.
     #[inline(always)]
     pub fn double(&self) -> Self {
@@ -201,33 +196,31 @@ impl<P: FieldParams<4>> Field for CrandallFp<P> {
     }
     /// One assembly block (`limbs::x86_64_adx::double_jacobian_plain`) when the CPU has ADX.
     #[inline(always)]
-    fn double_jacobian_a0(p: [&Self; 3]) -> Option<[Self; 3]> {
+    fn double_jacobian_a0(p: &mut [Self; 3]) -> bool {
         #[cfg(target_arch = "x86_64")]
         if limbs::x86_64_adx::available() {
-            let mut f = [0u64; 28];
-            for (i, v) in p.iter().enumerate() {
-                f[4 * i..4 * i + 4].copy_from_slice(&v.v);
-            }
-            // SAFETY: `available()` just confirmed BMI2 and ADX.
-            unsafe { limbs::x86_64_adx::double_jacobian_plain(&mut f, Self::C) };
-            return Some(core::array::from_fn(|i| Self::from_limbs(Self::words(&f, i))));
+            let mut scratch = [0u64; 16];
+            // SAFETY: `available()` just confirmed BMI2 and ADX; `Self` is `repr(C)` over its
+            // four words, so `p` is 12 consecutive words.
+            unsafe { limbs::x86_64_adx::double_jacobian_plain(p.as_mut_ptr().cast(), &mut scratch, Self::C) };
+            return true;
         }
         let _ = p;
-        None
+        false
     }
     /// One assembly block (`limbs::x86_64_adx::add_mixed_jacobian_plain`) when the CPU has ADX.
     #[inline(always)]
-    fn add_mixed_jacobian(p: [&Self; 3], q: [&Self; 2]) -> Option<([Self; 3], Self, Self)> {
+    fn add_mixed_jacobian(p: &mut [Self; 3], q: [&Self; 2]) -> Option<(Self, Self)> {
         #[cfg(target_arch = "x86_64")]
         if limbs::x86_64_adx::available() {
-            let mut f = [0u64; 48];
-            for (i, v) in p.iter().chain(&q).enumerate() {
-                f[4 * i..4 * i + 4].copy_from_slice(&v.v);
-            }
-            // SAFETY: `available()` just confirmed BMI2 and ADX.
-            unsafe { limbs::x86_64_adx::add_mixed_jacobian_plain(&mut f, Self::C) };
-            let w = |i| Self::from_limbs(Self::words(&f, i));
-            return Some(([w(0), w(1), w(2)], w(6), w(7)));
+            let mut f = [0u64; 36];
+            f[..4].copy_from_slice(&q[0].v);
+            f[4..8].copy_from_slice(&q[1].v);
+            // SAFETY: `available()` just confirmed BMI2 and ADX; `Self` is `repr(C)` over its
+            // four words, so `p` is 12 consecutive words.
+            unsafe { limbs::x86_64_adx::add_mixed_jacobian_plain(p.as_mut_ptr().cast(), &mut f, Self::C) };
+            let w = |i: usize| Self::from_limbs([f[i], f[i + 1], f[i + 2], f[i + 3]]);
+            return Some((w(12), w(16)));
         }
         let _ = (p, q);
         None
@@ -373,7 +366,7 @@ mod tests {
     /// [`test_values`] (any values: the formulas are identities of the field).
     #[test]
     fn point_kernels_match_formulas() {
-        if F::double_jacobian_a0([&F::ONE; 3]).is_none() {
+        if !F::double_jacobian_a0(&mut [F::ONE; 3]) {
             return;
         }
         let values = test_values();
@@ -389,14 +382,17 @@ mod tests {
             let (s, u) = (y.square(), x * y.square());
             let x3 = l.square() - u.double();
             let double = [x3, l * (u - x3) - s.square(), y * z];
-            assert_eq!(mont(&F::double_jacobian_a0(p).unwrap()), double, "2·{p:?}");
+            let mut d = p.map(|v| *v);
+            assert!(F::double_jacobian_a0(&mut d));
+            assert_eq!(mont(&d), double, "2·{p:?}");
             let zz = z.square();
             let (h, r) = (x2 * zz - x, y2 * (z * zz) - y);
             let (hh, hhh) = (h.square(), h * h.square());
             let v = x * hh;
             let x3 = r.square() - hhh - v.double();
             let sum = [x3, r * (v - x3) - y * hhh, z * h, h, r];
-            let (s3, h3, r3) = F::add_mixed_jacobian(p, q).unwrap();
+            let mut s3 = p.map(|v| *v);
+            let (h3, r3) = F::add_mixed_jacobian(&mut s3, q).unwrap();
             assert_eq!(mont(&[s3[0], s3[1], s3[2], h3, r3]), sum, "{p:?} + {q:?}");
         }
     }

@@ -135,29 +135,30 @@ pub unsafe fn sqr_plain(a: &[u64; 4], c: u64) -> [u64; 4] {
     unsafe { crandall::sqr4_plain(a, c) }
 }
 
-/// The Jacobian doubling for `a = 0` over `m = 2^256 − c`, `c < 2^33`, on the point in
-/// `f[0..12]` (weakly reduced `X, Y, Z`, written back in place; `f[12..28]` scratch): one
-/// assembly block of plain products (the `crandall::jacobian` module). Constant time.
+/// The Jacobian doubling for `a = 0` over `m = 2^256 − c`, `c < 2^33`, in place on the point
+/// `X, Y, Z` in the 12 words at `p` (weakly reduced), with `f` as scratch: one assembly block
+/// of plain products (the `crandall::jacobian` module). Constant time.
 ///
 /// # Safety
-/// The CPU must support BMI2 and ADX ([`available`] returned `true`).
+/// The CPU must support BMI2 and ADX ([`available`] returned `true`); `p` is valid for reads
+/// and writes of 12 words and not accessed through another reference meanwhile.
 #[inline(always)]
-pub unsafe fn double_jacobian_plain(f: &mut [u64; 28], c: u64) {
-    // SAFETY: BMI2/ADX are present (this function's contract).
-    unsafe { crandall::double_a0(f, c) }
+pub unsafe fn double_jacobian_plain(p: *mut u64, f: &mut [u64; 16], c: u64) {
+    // SAFETY: this function's contract.
+    unsafe { crandall::double_a0(p, f, c) }
 }
 
-/// The Jacobian-plus-affine addition over `m = 2^256 − c`, `c < 2^33`: `(X₁, Y₁, Z₁)` in
-/// `f[0..12]` plus `(x₂, y₂)` in `f[12..20]`, the sum written over `f[0..12]` and the
-/// formula's `H`, `R` into `f[24..28]`, `f[28..32]` (the `crandall::jacobian` module; the
-/// sum is right when `Z₁ ≠ 0` and `H ≠ 0`). Constant time.
+/// The Jacobian-plus-affine addition over `m = 2^256 − c`, `c < 2^33`, in place on the point
+/// `X₁, Y₁, Z₁` in the 12 words at `p`, of `(x₂, y₂)` in `f[0..8]`, leaving the formula's `H`
+/// and `R` in `f[12..16]`, `f[16..20]` (the `crandall::jacobian` module; the sum is right when
+/// `Z₁ ≠ 0` and `H ≠ 0`). Constant time.
 ///
 /// # Safety
-/// The CPU must support BMI2 and ADX ([`available`] returned `true`).
+/// As for [`double_jacobian_plain`].
 #[inline(always)]
-pub unsafe fn add_mixed_jacobian_plain(f: &mut [u64; 48], c: u64) {
-    // SAFETY: BMI2/ADX are present (this function's contract).
-    unsafe { crandall::add_mixed(f, c) }
+pub unsafe fn add_mixed_jacobian_plain(p: *mut u64, f: &mut [u64; 36], c: u64) {
+    // SAFETY: this function's contract.
+    unsafe { crandall::add_mixed(p, f, c) }
 }
 
 /// Montgomery square `a²·2^(-64N) mod m`, under the same conditions as [`mul`]; for `N = 6`

@@ -93,7 +93,7 @@ impl<C: SwCurve> FixedBaseTable<C> {
         let last_safe = (limbs::num_bits_vartime(modulus) as usize - 1) / WINDOW - 1;
         let mut acc = Jacobian::from_affine(&self.lookup(0, digits[0]));
         for (i, &d) in digits.iter().enumerate().take(last_safe + 1).skip(1) {
-            acc = acc.add_mixed_incomplete(&self.lookup(i, d));
+            acc.add_mixed_incomplete(&self.lookup(i, d));
         }
         let mut sum: Projective<C> = acc.to_homogeneous();
         for (i, &d) in digits.iter().enumerate().skip(last_safe + 1) {

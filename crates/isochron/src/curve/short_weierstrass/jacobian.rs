@@ -8,7 +8,7 @@
 //! [`Jacobian::double`]), against 6M + 2S for the complete homogeneous doubling, and in
 //! 3M + 5S for `a = −3` ("dbl-2001-b", Bernstein's variant of the `a = −3` doubling, P-256),
 //! against 8M + 3S. The variable-time paths (wNAF sums, checks of public points) add affine
-//! points in 8M + 3S ([`Jacobian::add_mixed_vartime`]); the fixed-base method adds
+//! points in 8M + 3S ([`Jacobian::add_mixed_assign_vartime`]); the fixed-base method adds
 //! with the same formula without branches where it proves no exceptional case can occur. The doubling has no exceptional case here: a curve with a
 //! prime-order (or cofactor-free-of-2) group has no point of order two, and `Z = 0` stays
 //! `Z = 0`. The few
@@ -19,27 +19,28 @@ use super::{Affine, Projective, SwCurve};
 use crate::field::Field;
 use subtle::{Choice, ConstantTimeEq};
 
-/// A point in Jacobian coordinates; `Z = 0` is the identity.
+/// A point in Jacobian coordinates `[X, Y, Z]`; `Z = 0` is the identity. One array, so that a
+/// field's point kernels ([`Field::double_jacobian_a0`], [`Field::add_mixed_jacobian`]) work on
+/// it in place.
 pub(super) struct Jacobian<F> {
-    x: F,
-    y: F,
-    z: F,
+    c: [F; 3],
 }
 
 impl<F: Field> Jacobian<F> {
     /// The identity.
-    pub(super) const IDENTITY: Self = Jacobian { x: F::ONE, y: F::ONE, z: F::ZERO };
+    pub(super) const IDENTITY: Self = Jacobian { c: [F::ONE, F::ONE, F::ZERO] };
 
     /// Homogeneous `(X : Y : Z)` → Jacobian `(X·Z, Y·Z², Z)`; the identity becomes `(0, 1, 0)`.
     fn from_homogeneous<C: SwCurve<Base = F>>(p: &Projective<C>) -> Self {
         let z2 = p.z.square();
         let y = F::conditional_select(&(p.y * z2), &F::ONE, p.z.is_zero());
-        Jacobian { x: p.x * p.z, y, z: p.z }
+        Jacobian { c: [p.x * p.z, y, p.z] }
     }
 
     /// Jacobian → homogeneous `(X·Z : Y : Z³)`.
     pub(super) fn to_homogeneous<C: SwCurve<Base = F>>(&self) -> Projective<C> {
-        Projective { x: self.x * self.z, y: self.y, z: self.z.square() * self.z }
+        let [x, y, z] = &self.c;
+        Projective { x: *x * z, y: *y, z: z.square() * z }
     }
 
     /// `2·self`: for `a = 0` the 3M + 4S doubling with the halved slope numerator (fewer
@@ -51,34 +52,46 @@ impl<F: Field> Jacobian<F> {
     /// `(0, Y, 0)` (`Y₃ = −Y⁴`) and `(t², t³, 0)` (the formulas are homogeneous, and
     /// `(1, 1, 0)` doubles to `(1/4, 1/8, 0)`).
     pub(super) fn double<C: SwCurve<Base = F>>(&self) -> Self {
+        let mut r = Jacobian { c: self.c };
+        r.double_assign::<C>();
+        r
+    }
+
+    /// `self = 2·self` ([`Self::double`]) in place, by the field's kernel where it has one
+    /// ([`Field::double_jacobian_a0`]): the form for loops of doublings, where the point stays
+    /// in one place in memory.
+    pub(super) fn double_assign<C: SwCurve<Base = F>>(&mut self) {
         if C::A_IS_MINUS_3 {
-            return self.double_a3();
+            *self = self.double_a3();
+            return;
         }
-        if let Some([x, y, z]) = F::double_jacobian_a0([&self.x, &self.y, &self.z]) {
-            return Jacobian { x, y, z };
+        if F::double_jacobian_a0(&mut self.c) {
+            return;
         }
-        let xx = self.x.square();
+        let [x1, y1, z1] = &self.c;
+        let xx = x1.square();
         let l = xx + xx.halve();
-        let s = self.y.square();
-        let u = self.x * s;
+        let s = y1.square();
+        let u = *x1 * s;
         let x = l.square() - u.double();
         let y = F::mul_minus_square(&l, &(u - x), &s);
-        Jacobian { x, y, z: self.y * self.z }
+        self.c = [x, y, *y1 * z1];
     }
 
     /// `2·self` for `a = −3` ("dbl-2001-b", 3M + 5S): `δ = Z²`, `γ = Y²`, `β = Xγ`,
     /// `α = 3(X − δ)(X + δ)`, `X₃ = α² − 8β`, `Z₃ = (Y + Z)² − γ − δ`,
     /// `Y₃ = α(4β − X₃) − 8γ²`. The identity (`Z = 0`) stays `Z₃ = 0` with `Y₃ = −8Y⁴ ≠ 0`.
     fn double_a3(&self) -> Self {
-        let delta = self.z.square();
-        let gamma = self.y.square();
-        let beta = (self.x * gamma).double().double();
-        let t = (self.x - delta) * (self.x + delta);
+        let [x1, y1, z1] = &self.c;
+        let delta = z1.square();
+        let gamma = y1.square();
+        let beta = (*x1 * gamma).double().double();
+        let t = (*x1 - delta) * (*x1 + delta);
         let alpha = t.double() + t;
         let x = alpha.square() - beta.double();
-        let z = (self.y + self.z).square() - gamma - delta;
+        let z = (*y1 + z1).square() - gamma - delta;
         let y = alpha * (beta - x) - gamma.square().double().double().double();
-        Jacobian { x, y, z }
+        Jacobian { c: [x, y, z] }
     }
 
     /// `2·p` for a homogeneous `p`, returned in Jacobian coordinates: the conversion fused into
@@ -104,28 +117,34 @@ impl<F: Field> Jacobian<F> {
         let y = e * (h - x) - kk.double().double().double();
         let z = g.double();
         let y = F::conditional_select(&y, &F::ONE, z.is_zero());
-        Jacobian { x, y, z }
+        Jacobian { c: [x, y, z] }
     }
 
     /// `2·self` for a public point, the doubling of the variable-time wNAF sums: the identity
     /// returns at once, else [`Self::double`].
     pub(super) fn double_vartime<C: SwCurve<Base = F>>(&self) -> Self {
-        if bool::from(self.z.is_zero()) {
-            return Jacobian { x: self.x, y: self.y, z: self.z };
+        let mut r = Jacobian { c: self.c };
+        r.double_assign_vartime::<C>();
+        r
+    }
+
+    /// `self = 2·self` in place ([`Self::double_vartime`]).
+    pub(super) fn double_assign_vartime<C: SwCurve<Base = F>>(&mut self) {
+        if !bool::from(self.c[2].is_zero()) {
+            self.double_assign::<C>();
         }
-        self.double::<C>()
     }
 
     /// An affine point (not the identity) with `Z = 1`.
     pub(super) fn from_affine<C: SwCurve<Base = F>>(q: &Affine<C>) -> Self {
-        Jacobian { x: q.x, y: q.y, z: F::ONE }
+        Jacobian { c: [q.x, q.y, F::ONE] }
     }
 
-    /// `self + q` for an affine `q` by the formula of [`Jacobian::add_mixed_vartime`] without
-    /// its branches: constant time, and correct only when neither point is the identity and
-    /// `self ≠ ±q` (the caller proves it; see `fixed_base`).
-    pub(super) fn add_mixed_incomplete<C: SwCurve<Base = F>>(&self, q: &Affine<C>) -> Self {
-        self.add_mixed_parts(q).0
+    /// `self = self + q` for an affine `q` by the formula of [`Jacobian::add_mixed_assign_vartime`]
+    /// without its branches: constant time, and correct only when neither point is the
+    /// identity and `self ≠ ±q` (the caller proves it; see `fixed_base`).
+    pub(super) fn add_mixed_incomplete<C: SwCurve<Base = F>>(&mut self, q: &Affine<C>) {
+        self.add_mixed_parts_assign(q);
     }
 
     /// The mixed addition's formula (8M + 3S, 7 additions; `Y₃`'s two products as one difference
@@ -134,18 +153,28 @@ impl<F: Field> Jacobian<F> {
     /// `Y₃ = R·(X₁H² − X₃) − Y₁H³`, `Z₃ = Z₁H` (the chord slope `R/(Z₁H)`; Cohen–Miyaji–Ono,
     /// Asiacrypt 1998, with `Z₂ = 1`). The sum is right when `Z₁ ≠ 0` and `H ≠ 0`.
     fn add_mixed_parts<C: SwCurve<Base = F>>(&self, q: &Affine<C>) -> (Self, F, F) {
-        if let Some(([x, y, z], h, r)) = F::add_mixed_jacobian([&self.x, &self.y, &self.z], [&q.x, &q.y]) {
-            return (Jacobian { x, y, z }, h, r);
+        let mut sum = Jacobian { c: self.c };
+        let (h, r) = sum.add_mixed_parts_assign(q);
+        (sum, h, r)
+    }
+
+    /// [`Self::add_mixed_parts`] in place, by the field's kernel where it has one
+    /// ([`Field::add_mixed_jacobian`]); returns `H` and `R`.
+    fn add_mixed_parts_assign<C: SwCurve<Base = F>>(&mut self, q: &Affine<C>) -> (F, F) {
+        if let Some(hr) = F::add_mixed_jacobian(&mut self.c, [&q.x, &q.y]) {
+            return hr;
         }
-        let z1z1 = self.z.square();
-        let h = q.x * z1z1 - self.x;
-        let r = q.y * (self.z * z1z1) - self.y;
+        let [x1, y1, z1] = &self.c;
+        let z1z1 = z1.square();
+        let h = q.x * z1z1 - x1;
+        let r = q.y * (*z1 * z1z1) - y1;
         let hh = h.square();
         let hhh = h * hh;
-        let v = self.x * hh;
+        let v = *x1 * hh;
         let x = r.square() - hhh - v.double();
-        let y = F::difference_of_products(&r, &(v - x), &self.y, &hhh);
-        (Jacobian { x, y, z: self.z * h }, h, r)
+        let y = F::difference_of_products(&r, &(v - x), y1, &hhh);
+        self.c = [x, y, *z1 * h];
+        (h, r)
     }
 
     /// The odd multiples `P, 3P, …, (2n − 1)P` of a public affine `P` (not the identity) on a
@@ -164,12 +193,12 @@ impl<F: Field> Jacobian<F> {
         n: usize,
     ) -> Option<(alloc::vec::Vec<Affine<C>>, F)> {
         debug_assert!(!C::A_IS_MINUS_3 && !bool::from(p.infinity) && n >= 1);
-        let d = Jacobian::from_affine(p).double_vartime::<C>();
-        if bool::from(d.z.is_zero()) {
+        let [dx, dy, dz] = Jacobian::from_affine(p).double_vartime::<C>().c;
+        if bool::from(dz.is_zero()) {
             return None;
         }
-        let (zd2, dpt) = (d.z.square(), Affine::<C> { x: d.x, y: d.y, infinity: Choice::from(0) });
-        let first = Jacobian { x: p.x * zd2, y: p.y * (zd2 * d.z), z: F::ONE };
+        let (zd2, dpt) = (dz.square(), Affine::<C> { x: dx, y: dy, infinity: Choice::from(0) });
+        let first = Jacobian { c: [p.x * zd2, p.y * (zd2 * dz), F::ONE] };
         let mut points = alloc::vec::Vec::with_capacity(n);
         let mut ratios = alloc::vec::Vec::with_capacity(n);
         points.push(first);
@@ -184,10 +213,11 @@ impl<F: Field> Jacobian<F> {
         let mut out = alloc::vec![Affine::<C>::identity(); n];
         for k in (0..n).rev() {
             let f2 = f.square();
-            out[k] = Affine { x: points[k].x * f2, y: points[k].y * (f2 * f), infinity: Choice::from(0) };
+            let [x, y, _] = &points[k].c;
+            out[k] = Affine { x: *x * f2, y: *y * (f2 * f), infinity: Choice::from(0) };
             f *= ratios[k];
         }
-        Some((out, d.z * points[n - 1].z))
+        Some((out, dz * points[n - 1].c[2]))
     }
 
     /// `self + q` for a non-identity `self` and affine `q`, with the ratio `H = Z₃/Z₁`; `None`
@@ -200,23 +230,25 @@ impl<F: Field> Jacobian<F> {
     /// The point with `Z` multiplied by `s`: maps a sum computed on the isomorphic curve of
     /// [`Jacobian::odd_multiples_isomorphic`] back.
     pub(super) fn unscale(&self, s: &F) -> Self {
-        Jacobian { x: self.x, y: self.y, z: self.z * s }
+        let [x, y, z] = self.c;
+        Jacobian { c: [x, y, z * s] }
     }
 
-    /// `self + q` for an affine `q` ([`Jacobian::add_mixed_parts`]), for public points: the
-    /// identity on either side and `self = ±q` take branches.
-    pub(super) fn add_mixed_vartime<C: SwCurve<Base = F>>(&self, q: &Affine<C>) -> Self {
+    /// `self = self + q` for an affine `q` ([`Jacobian::add_mixed_parts`]) in place, for public
+    /// points: the identity on either side and `self = ±q` take branches.
+    pub(super) fn add_mixed_assign_vartime<C: SwCurve<Base = F>>(&mut self, q: &Affine<C>) {
         if bool::from(q.infinity) {
-            return Jacobian { x: self.x, y: self.y, z: self.z };
+            return;
         }
-        if bool::from(self.z.is_zero()) {
-            return Jacobian { x: q.x, y: q.y, z: F::ONE };
+        if bool::from(self.c[2].is_zero()) {
+            *self = Self::from_affine(q);
+            return;
         }
-        let (sum, h, r) = self.add_mixed_parts(q);
+        let (h, r) = self.add_mixed_parts_assign(q);
         if bool::from(h.is_zero()) {
-            return if bool::from(r.is_zero()) { self.double_vartime::<C>() } else { Self::IDENTITY };
+            // `self = ±q`: the sum is 2q or the identity.
+            *self = if bool::from(r.is_zero()) { Self::from_affine(q).double::<C>() } else { Self::IDENTITY };
         }
-        sum
     }
 }
 
@@ -234,7 +266,10 @@ impl<C: SwCurve> Projective<C> {
         for i in (0..63 - k.leading_zeros()).rev() {
             acc = match sum.take() {
                 Some(h) => Jacobian::double_from_homogeneous(&h),
-                None => acc.double::<C>(),
+                None => {
+                    acc.double_assign::<C>();
+                    acc
+                }
             };
             if (k >> i) & 1 == 1 {
                 sum = Some(acc.to_homogeneous::<C>().add(self));
@@ -256,7 +291,7 @@ impl<C: SwCurve> Projective<C> {
         debug_assert!(n >= 1);
         let mut acc = Jacobian::double_from_homogeneous(self);
         for _ in 1..n {
-            acc = acc.double::<C>();
+            acc.double_assign::<C>();
         }
         acc.to_homogeneous()
     }
@@ -266,18 +301,19 @@ impl<F: Field> Jacobian<F> {
     /// `self + q` for Jacobian points ("add-2007-bl", 11M + 5S), for public points: the
     /// identity on either side and `self = ±q` take branches.
     fn add_vartime<C: SwCurve<Base = F>>(&self, q: &Self) -> Self {
-        if bool::from(q.z.is_zero()) {
-            return Jacobian { x: self.x, y: self.y, z: self.z };
+        let ([x1, y1, z1], [x2, y2, z2]) = (&self.c, &q.c);
+        if bool::from(z2.is_zero()) {
+            return Jacobian { c: self.c };
         }
-        if bool::from(self.z.is_zero()) {
-            return Jacobian { x: q.x, y: q.y, z: q.z };
+        if bool::from(z1.is_zero()) {
+            return Jacobian { c: q.c };
         }
-        let z1z1 = self.z.square();
-        let z2z2 = q.z.square();
-        let u1 = self.x * z2z2;
-        let u2 = q.x * z1z1;
-        let s1 = self.y * q.z * z2z2;
-        let s2 = q.y * self.z * z1z1;
+        let z1z1 = z1.square();
+        let z2z2 = z2.square();
+        let u1 = *x1 * z2z2;
+        let u2 = *x2 * z1z1;
+        let s1 = *y1 * z2 * z2z2;
+        let s2 = *y2 * z1 * z1z1;
         let h = u2 - u1;
         let r = (s2 - s1).double();
         if bool::from(h.is_zero()) {
@@ -288,8 +324,8 @@ impl<F: Field> Jacobian<F> {
         let v = u1 * i;
         let x = r.square() - j - v.double();
         let y = F::difference_of_products(&r, &(v - x), &s1.double(), &j);
-        let z = ((self.z + q.z).square() - z1z1 - z2z2) * h;
-        Jacobian { x, y, z }
+        let z = ((*z1 + z2).square() - z1z1 - z2z2) * h;
+        Jacobian { c: [x, y, z] }
     }
 }
 
@@ -310,14 +346,14 @@ impl<C: SwCurve> Projective<C> {
             y: self.y,
             infinity: Choice::from(0),
         });
-        let mut acc = Jacobian { x: base.x, y: base.y, z: base.z };
+        let mut acc = Jacobian { c: base.c };
         for i in (0..63 - k.leading_zeros()).rev() {
-            acc = acc.double_vartime::<C>();
+            acc.double_assign_vartime::<C>();
             if (k >> i) & 1 == 1 {
-                acc = match &affine {
-                    Some(q) => acc.add_mixed_vartime(q),
-                    None => acc.add_vartime::<C>(&base),
-                };
+                match &affine {
+                    Some(q) => acc.add_mixed_assign_vartime(q),
+                    None => acc = acc.add_vartime::<C>(&base),
+                }
             }
         }
         acc.to_homogeneous()

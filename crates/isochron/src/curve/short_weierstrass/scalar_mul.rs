@@ -219,12 +219,12 @@ impl<C: SwCurve> Projective<C> {
     fn wnaf_sum_with<A: WnafAccumulator<C>>(tables: &[&[Affine<C>]], nafs: &[Vec<i16>], len: usize) -> Self {
         let mut acc = A::IDENTITY;
         for i in (0..len).rev() {
-            acc = acc.dbl();
+            acc.dbl();
             for (naf, table) in nafs.iter().zip(tables) {
                 match naf.get(i).copied().unwrap_or(0) {
                     0 => {}
-                    d if d > 0 => acc = acc.add_affine(&table[(d as usize) / 2]),
-                    d => acc = acc.add_affine(&table[(-d as usize) / 2].neg()),
+                    d if d > 0 => acc.add_affine(&table[(d as usize) / 2]),
+                    d => acc.add_affine(&table[(-d as usize) / 2].neg()),
                 }
             }
         }
@@ -384,7 +384,7 @@ impl<C: SwCurve> Projective<C> {
         let s3 = s2 * s;
         let mut acc = Jacobian::IDENTITY;
         for i in (0..len).rev() {
-            acc = acc.double_vartime::<C>();
+            acc.double_assign_vartime::<C>();
             for (j, (naf, table)) in nafs.iter().zip(tables).enumerate() {
                 let d = naf.get(i).copied().unwrap_or(0);
                 if d == 0 {
@@ -394,7 +394,7 @@ impl<C: SwCurve> Projective<C> {
                 if j < mapped {
                     (q.x, q.y) = (q.x * s2, q.y * s3);
                 }
-                acc = acc.add_mixed_vartime(&if d > 0 { q } else { q.neg() });
+                acc.add_mixed_assign_vartime(&if d > 0 { q } else { q.neg() });
             }
         }
         acc.unscale(s).to_homogeneous()
@@ -455,14 +455,14 @@ impl<C: SwCurve> Projective<C> {
 }
 
 /// The accumulator of the variable-time wNAF sums: a coordinate system with a doubling and a
-/// mixed addition of an affine point (both for public points only).
+/// mixed addition of an affine point (both for public points only), in place.
 trait WnafAccumulator<C: SwCurve> {
     /// The identity.
     const IDENTITY: Self;
-    /// `2·self`.
-    fn dbl(&self) -> Self;
-    /// `self + q`.
-    fn add_affine(&self, q: &Affine<C>) -> Self;
+    /// `self = 2·self`.
+    fn dbl(&mut self);
+    /// `self = self + q`.
+    fn add_affine(&mut self, q: &Affine<C>);
     /// The sum in homogeneous coordinates.
     fn finish(&self) -> Projective<C>;
 }
@@ -470,12 +470,12 @@ trait WnafAccumulator<C: SwCurve> {
 impl<C: SwCurve> WnafAccumulator<C> for Jacobian<C::Base> {
     const IDENTITY: Self = Jacobian::IDENTITY;
     #[inline(always)]
-    fn dbl(&self) -> Self {
-        self.double_vartime::<C>()
+    fn dbl(&mut self) {
+        self.double_assign_vartime::<C>();
     }
     #[inline(always)]
-    fn add_affine(&self, q: &Affine<C>) -> Self {
-        self.add_mixed_vartime(q)
+    fn add_affine(&mut self, q: &Affine<C>) {
+        self.add_mixed_assign_vartime(q);
     }
     #[inline(always)]
     fn finish(&self) -> Projective<C> {
@@ -486,12 +486,12 @@ impl<C: SwCurve> WnafAccumulator<C> for Jacobian<C::Base> {
 impl<C: SwCurve> WnafAccumulator<C> for Xyzz<C::Base> {
     const IDENTITY: Self = Xyzz::IDENTITY;
     #[inline(always)]
-    fn dbl(&self) -> Self {
-        self.double_vartime::<C>()
+    fn dbl(&mut self) {
+        *self = self.double_vartime::<C>();
     }
     #[inline(always)]
-    fn add_affine(&self, q: &Affine<C>) -> Self {
-        self.add_mixed_vartime(q)
+    fn add_affine(&mut self, q: &Affine<C>) {
+        *self = self.add_mixed_vartime(q);
     }
     #[inline(always)]
     fn finish(&self) -> Projective<C> {

@@ -104,8 +104,8 @@ macro_rules! crandall_reduce {
 }
 
 /// The shared tail of the plain products: `T mod m` for the 8-word `T` in `t0..t7`, weakly
-/// reduced (below `2^256`), in `t0..t3`. Expects `c` in `{c}` (XMM) and `{y}` free; leaves `c` in
-/// `RDX`.
+/// reduced (below `2^256`), in `t0..t3`. Expects `c` in `{c}` (XMM); uses `{lo}`, `{hi}` and
+/// leaves `c` in `RDX`.
 ///
 /// `L + c·H` (`T = H·2^256 + L`) is below `(c + 1)·2^256`, so its fifth word `t` is at most
 /// `c` and `c·t < 2^66`; adding `c·t` to the low words carries out of them at most once, and
@@ -114,10 +114,10 @@ macro_rules! crandall_reduce {
 macro_rules! plain_reduce {
     () => {
         concat!(
+            "xor {lo:e}, {lo:e}\n",
             "movq rdx, {c}\n",
             // t0..t3 + c·(t4..t7): low halves on the ADCX chain, high halves on ADOX.
             "mulx {hi}, {lo}, {t4}\n",
-            "xor {y:e}, {y:e}\n",
             "adcx {t0}, {lo}\n",
             "adox {t1}, {hi}\n",
             "mulx {hi}, {lo}, {t5}\n",
@@ -128,19 +128,21 @@ macro_rules! plain_reduce {
             "adox {t3}, {hi}\n",
             "mulx {t4}, {lo}, {t7}\n",
             "adcx {t3}, {lo}\n",
-            "adox {t4}, {y}\n",
-            "adcx {t4}, {y}\n",
+            // MOV leaves the flags alone: both carries into the fifth word.
+            "mov {lo:e}, 0\n",
+            "adox {t4}, {lo}\n",
+            "adcx {t4}, {lo}\n",
             // The fifth word t = t4 ≤ c: add c·t.
             "mulx {hi}, {lo}, {t4}\n",
             "add {t0}, {lo}\n",
             "adc {t1}, {hi}\n",
-            "adc {t2}, {y}\n",
-            "adc {t3}, {y}\n",
+            "adc {t2}, 0\n",
+            "adc {t3}, 0\n",
             // A carry out: add c (the words are below 2^66 then, t1 ≤ 3).
             "sbb {lo}, {lo}\n",
             "and {lo}, rdx\n",
             "add {t0}, {lo}\n",
-            "adc {t1}, {y}\n",
+            "adc {t1}, 0\n",
         )
     };
 }
@@ -359,7 +361,6 @@ pub(super) unsafe fn sqr4_plain(a: &[u64; 4], c: u64) -> [u64; 4] {
             sqr4_product!(),
             plain_reduce!(),
             x = inout(reg) a.as_ptr() => _,
-            y = out(reg) _,
             c = in(xmm_reg) c,
             lo = out(reg) _,
             hi = out(reg) _,

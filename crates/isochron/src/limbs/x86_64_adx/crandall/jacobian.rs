@@ -2,8 +2,9 @@
 //! field `m = 2^256 − c`, `c < 2^33` (secp256k1's base field), each as one assembly block of
 //! the plain products of the parent module: the formulas of `Jacobian::double` and
 //! `Jacobian::add_mixed_parts` (`curve::short_weierstrass::jacobian`) on weakly reduced values,
-//! with no call, no spill and no move between the field operations. The intermediate values
-//! live in a frame of words behind one register, addressed by constant offsets; a product's
+//! with no call, no spill and no move between the field operations. The point is read and
+//! written in place; the intermediate values live in a scratch frame behind a second register,
+//! addressed by constant offsets; a product's
 //! result feeds the next operation from registers where it is its only use.
 //!
 //! Compiled field by field, a doubling was 724 instructions (123 `MULX`, about 200 memory
@@ -193,35 +194,36 @@ macro_rules! three_halves {
     };
 }
 
-/// The doubling for `a = 0` of the point `(X, Y, Z)` in `f[0..12]` (weakly reduced words),
-/// written back in place: with `L = 3X²/2`, `S = Y²`, `U = X·S`, `X₃ = L² − 2U`,
-/// `Y₃ = L·(U − X₃) − S²`, `Z₃ = Y·Z` (3M + 4S). `f[12..28]` is scratch. Constant time.
+/// The doubling for `a = 0` of the point `(X, Y, Z)` in the 12 words at `p` (weakly reduced),
+/// in place: with `L = 3X²/2`, `S = Y²`, `U = X·S`, `X₃ = L² − 2U`,
+/// `Y₃ = L·(U − X₃) − S²`, `Z₃ = Y·Z` (3M + 4S); `f` is scratch. Constant time.
 ///
 /// # Safety
-/// The CPU supports BMI2 and ADX.
+/// The CPU supports BMI2 and ADX; `p` is valid for reads and writes of 12 words and not
+/// accessed through another reference meanwhile.
 #[inline(always)]
-pub(in crate::limbs::x86_64_adx) unsafe fn double_a0(f: &mut [u64; 28], c: u64) {
-    // SAFETY: the assembly reads and writes only the 28 words behind `f`, a valid exclusive
-    // reference (the offsets below are all under 28·8 bytes), writes only the declared
-    // registers, does not touch the stack and uses only BMI2/ADX instructions beyond x86-64,
-    // which the caller guarantees.
+pub(in crate::limbs::x86_64_adx) unsafe fn double_a0(p: *mut u64, f: &mut [u64; 16], c: u64) {
+    // SAFETY: the assembly reads and writes only the 12 words at `p` (the caller's contract)
+    // and the 16 words behind `f`, a valid exclusive reference (the offsets below stay within
+    // both), writes only the declared registers, does not touch the stack and uses only
+    // BMI2/ADX instructions beyond x86-64, which the caller guarantees.
     unsafe {
         core::arch::asm!(
             // The critical path first: L = 3X²/2 (f[16..20]), S = Y² (f[12..16]), L² (f[24..28]).
-            sqr_mem!("{f} + {X}"),
+            sqr_mem!("{p} + {X}"),
             three_halves!(),
             store!("{f} + {L}"; t4 t5 t6 t7),
-            sqr_mem!("{f} + {Y}"),
+            sqr_mem!("{p} + {Y}"),
             store!("{f} + {S}"; t0 t1 t2 t3),
             sqr_mem!("{f} + {L}"),
             store!("{f} + {T}"; t0 t1 t2 t3),
             // U = X·S (f[20..24]); Z₃ = Y·Z in place of Z; S² in place of Y.
-            mul_mem!("{f} + {X}", "{f} + {S}"),
+            mul_mem!("{p} + {X}", "{f} + {S}"),
             store!("{f} + {U}"; t0 t1 t2 t3),
-            mul_mem!("{f} + {Y}", "{f} + {Z}"),
-            store!("{f} + {Z}"; t0 t1 t2 t3),
+            mul_mem!("{p} + {Y}", "{p} + {Z}"),
+            store!("{p} + {Z}"; t0 t1 t2 t3),
             sqr_mem!("{f} + {S}"),
-            store!("{f} + {Y}"; t0 t1 t2 t3),
+            store!("{p} + {Y}"; t0 t1 t2 t3),
             // X₃ = L² − 2U in place of X; then U − X₃ stays in t4..t7 as the left operand.
             "mov {t0}, qword ptr [{f} + {T}]\n",
             "mov {t1}, qword ptr [{f} + {T} + 8]\n",
@@ -229,24 +231,24 @@ pub(in crate::limbs::x86_64_adx) unsafe fn double_a0(f: &mut [u64; 28], c: u64) 
             "mov {t3}, qword ptr [{f} + {T} + 24]\n",
             sub_fold_mem!("{f} + {U}"),
             sub_fold_mem!("{f} + {U}"),
-            store!("{f} + {X}"; t0 t1 t2 t3),
+            store!("{p} + {X}"; t0 t1 t2 t3),
             mem_sub_fold!("{f} + {U}"),
             // Y₃ = L·(U − X₃) − S².
             "mov rdx, {t4}\n",
             mul4_product!("{f} + {L}"),
             plain_reduce!(),
-            sub_fold_mem!("{f} + {Y}"),
-            store!("{f} + {Y}"; t0 t1 t2 t3),
+            sub_fold_mem!("{p} + {Y}"),
+            store!("{p} + {Y}"; t0 t1 t2 t3),
+            p = in(reg) p,
             f = in(reg) f.as_mut_ptr(),
             X = const 0,
             Y = const 32,
             Z = const 64,
-            S = const 96,
-            L = const 128,
-            U = const 160,
-            T = const 192,
+            S = const 0,
+            L = const 32,
+            U = const 64,
+            T = const 96,
             c = in(xmm_reg) c,
-            y = out(reg) _,
             lo = out(reg) _,
             hi = out(reg) _,
             t0 = out(reg) _,
@@ -263,46 +265,47 @@ pub(in crate::limbs::x86_64_adx) unsafe fn double_a0(f: &mut [u64; 28], c: u64) 
     }
 }
 
-/// The mixed addition of the affine `(x₂, y₂)` in `f[12..20]` to the point `(X₁, Y₁, Z₁)` in
-/// `f[0..12]`, the sum written over the latter and `H`, `R` left in `f[24..28]`, `f[28..32]`:
+/// The mixed addition of the affine `(x₂, y₂)` in `f[0..8]` to the point `(X₁, Y₁, Z₁)` in the
+/// 12 words at `p`, in place, with `H` and `R` left in `f[12..16]`, `f[16..20]`:
 /// `H = x₂Z₁² − X₁`, `R = y₂Z₁³ − Y₁`, `X₃ = R² − H³ − 2X₁H²`, `Y₃ = R·(X₁H² − X₃) − Y₁H³`,
-/// `Z₃ = Z₁H` (8M + 3S; right when `Z₁ ≠ 0` and `H ≠ 0`). `f[20..48]` is scratch. Constant
+/// `Z₃ = Z₁H` (8M + 3S; right when `Z₁ ≠ 0` and `H ≠ 0`). The rest of `f` is scratch. Constant
 /// time.
 ///
 /// # Safety
-/// The CPU supports BMI2 and ADX.
+/// The CPU supports BMI2 and ADX; `p` is valid for reads and writes of 12 words and not
+/// accessed through another reference meanwhile.
 #[inline(always)]
-pub(in crate::limbs::x86_64_adx) unsafe fn add_mixed(f: &mut [u64; 48], c: u64) {
-    // SAFETY: the assembly reads and writes only the 48 words behind `f`, a valid exclusive
-    // reference (the offsets below are all under 48·8 bytes), writes only the declared
-    // registers, does not touch the stack and uses only BMI2/ADX instructions beyond x86-64,
-    // which the caller guarantees.
+pub(in crate::limbs::x86_64_adx) unsafe fn add_mixed(p: *mut u64, f: &mut [u64; 36], c: u64) {
+    // SAFETY: the assembly reads and writes only the 12 words at `p` (the caller's contract)
+    // and the 36 words behind `f`, a valid exclusive reference (the offsets below stay within
+    // both), writes only the declared registers, does not touch the stack and uses only
+    // BMI2/ADX instructions beyond x86-64, which the caller guarantees.
     unsafe {
         core::arch::asm!(
             // Independent products side by side: ZZ = Z₁², H = x₂·ZZ − X₁, Z₁·ZZ (f[44..48]),
             // HH = H², R = y₂·Z₁·ZZ − Y₁, HHH = H·HH, R² (f[44..48]), V = X₁·HH,
             // Z₃ = Z₁·H in place of Z₁, W = Y₁·HHH in place of HH.
-            sqr_mem!("{f} + {Z}"),
+            sqr_mem!("{p} + {Z}"),
             store!("{f} + {ZZ}"; t0 t1 t2 t3),
             mul_mem!("{f} + {X2}", "{f} + {ZZ}"),
-            sub_fold_mem!("{f} + {X}"),
+            sub_fold_mem!("{p} + {X}"),
             store!("{f} + {H}"; t0 t1 t2 t3),
-            mul_mem!("{f} + {Z}", "{f} + {ZZ}"),
+            mul_mem!("{p} + {Z}", "{f} + {ZZ}"),
             store!("{f} + {T}"; t0 t1 t2 t3),
             sqr_mem!("{f} + {H}"),
             store!("{f} + {HH}"; t0 t1 t2 t3),
             mul_mem!("{f} + {Y2}", "{f} + {T}"),
-            sub_fold_mem!("{f} + {Y}"),
+            sub_fold_mem!("{p} + {Y}"),
             store!("{f} + {R}"; t0 t1 t2 t3),
             mul_mem!("{f} + {H}", "{f} + {HH}"),
             store!("{f} + {HHH}"; t0 t1 t2 t3),
             sqr_mem!("{f} + {R}"),
             store!("{f} + {T}"; t0 t1 t2 t3),
-            mul_mem!("{f} + {X}", "{f} + {HH}"),
+            mul_mem!("{p} + {X}", "{f} + {HH}"),
             store!("{f} + {V}"; t0 t1 t2 t3),
-            mul_mem!("{f} + {Z}", "{f} + {H}"),
-            store!("{f} + {Z}"; t0 t1 t2 t3),
-            mul_mem!("{f} + {Y}", "{f} + {HHH}"),
+            mul_mem!("{p} + {Z}", "{f} + {H}"),
+            store!("{p} + {Z}"; t0 t1 t2 t3),
+            mul_mem!("{p} + {Y}", "{f} + {HHH}"),
             store!("{f} + {HH}"; t0 t1 t2 t3),
             // X₃ = R² − HHH − 2V in place of X₁; V − X₃ stays in t4..t7.
             "mov {t0}, qword ptr [{f} + {T}]\n",
@@ -312,29 +315,29 @@ pub(in crate::limbs::x86_64_adx) unsafe fn add_mixed(f: &mut [u64; 48], c: u64) 
             sub_fold_mem!("{f} + {HHH}"),
             sub_fold_mem!("{f} + {V}"),
             sub_fold_mem!("{f} + {V}"),
-            store!("{f} + {X}"; t0 t1 t2 t3),
+            store!("{p} + {X}"; t0 t1 t2 t3),
             mem_sub_fold!("{f} + {V}"),
             // Y₃ = R·(V − X₃) − W.
             "mov rdx, {t4}\n",
             mul4_product!("{f} + {R}"),
             plain_reduce!(),
             sub_fold_mem!("{f} + {HH}"),
-            store!("{f} + {Y}"; t0 t1 t2 t3),
+            store!("{p} + {Y}"; t0 t1 t2 t3),
+            p = in(reg) p,
             f = in(reg) f.as_mut_ptr(),
             X = const 0,
             Y = const 32,
             Z = const 64,
-            X2 = const 96,
-            Y2 = const 128,
-            ZZ = const 160,
-            H = const 192,
-            R = const 224,
-            HH = const 256,
-            HHH = const 288,
-            V = const 320,
-            T = const 352,
+            X2 = const 0,
+            Y2 = const 32,
+            ZZ = const 64,
+            H = const 96,
+            R = const 128,
+            HH = const 160,
+            HHH = const 192,
+            V = const 224,
+            T = const 256,
             c = in(xmm_reg) c,
-            y = out(reg) _,
             lo = out(reg) _,
             hi = out(reg) _,
             t0 = out(reg) _,
