@@ -116,12 +116,12 @@ pub trait Field:
         false
     }
 
-    /// Adds the affine `(x₂, y₂)` to the Jacobian point `[X₁, Y₁, Z₁]` in place (the formula
-    /// of `Jacobian::add_mixed_parts`) where the field has one kernel for it, returning the
-    /// formula's `H` and `R`; `None` (the default) leaves the point to that formula. Constant
-    /// time.
+    /// Adds the affine `(x₂, y₂)` (with a `scale` `s`, the point `(x₂s², y₂s³)`) to the
+    /// Jacobian point `[X₁, Y₁, Z₁]` in place (the formula of `Jacobian::add_mixed_parts`)
+    /// where the field has one kernel for it, returning the formula's `H` and `R`; `None` (the
+    /// default) leaves the point to that formula. Constant time.
     #[inline(always)]
-    fn add_mixed_jacobian(_p: &mut [Self; 3], _q: [&Self; 2]) -> Option<(Self, Self)> {
+    fn add_mixed_jacobian(_p: &mut [Self; 3], _q: [&Self; 2], _scale: Option<&Self>) -> Option<(Self, Self)> {
         None
     }
 

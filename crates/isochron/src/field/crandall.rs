@@ -210,19 +210,24 @@ impl<P: FieldParams<4>> Field for CrandallFp<P> {
     }
     /// One assembly block (`limbs::x86_64_adx::add_mixed_jacobian_plain`) when the CPU has ADX.
     #[inline(always)]
-    fn add_mixed_jacobian(p: &mut [Self; 3], q: [&Self; 2]) -> Option<(Self, Self)> {
+    fn add_mixed_jacobian(p: &mut [Self; 3], q: [&Self; 2], scale: Option<&Self>) -> Option<(Self, Self)> {
         #[cfg(target_arch = "x86_64")]
         if limbs::x86_64_adx::available() {
-            let mut f = [0u64; 36];
+            let mut f = [0u64; 44];
             f[..4].copy_from_slice(&q[0].v);
             f[4..8].copy_from_slice(&q[1].v);
+            if let Some(s) = scale {
+                f[36..40].copy_from_slice(&s.v);
+            }
             // SAFETY: `available()` just confirmed BMI2 and ADX; `Self` is `repr(C)` over its
             // four words, so `p` is 12 consecutive words.
-            unsafe { limbs::x86_64_adx::add_mixed_jacobian_plain(p.as_mut_ptr().cast(), &mut f, Self::C) };
+            unsafe {
+                limbs::x86_64_adx::add_mixed_jacobian_plain(p.as_mut_ptr().cast(), &mut f, Self::C, scale.is_some())
+            };
             let w = |i: usize| Self::from_limbs([f[i], f[i + 1], f[i + 2], f[i + 3]]);
             return Some((w(12), w(16)));
         }
-        let _ = (p, q);
+        let _ = (p, q, scale);
         None
     }
 }
@@ -392,8 +397,20 @@ mod tests {
             let x3 = r.square() - hhh - v.double();
             let sum = [x3, r * (v - x3) - y * hhh, z * h, h, r];
             let mut s3 = p.map(|v| *v);
-            let (h3, r3) = F::add_mixed_jacobian(&mut s3, q).unwrap();
+            let (h3, r3) = F::add_mixed_jacobian(&mut s3, q, None).unwrap();
             assert_eq!(mont(&[s3[0], s3[1], s3[2], h3, r3]), sum, "{p:?} + {q:?}");
+            // With a scale: the same formula on (x₂·s², y₂·s³).
+            let scale = &values[(17 * i + 5) % n];
+            let sm = scale.to_montgomery();
+            let (x2, y2) = (x2 * sm.square(), y2 * sm.square() * sm);
+            let (h, r) = (x2 * zz - x, y2 * (z * zz) - y);
+            let (hh, hhh) = (h.square(), h * h.square());
+            let v = x * hh;
+            let x3 = r.square() - hhh - v.double();
+            let sum = [x3, r * (v - x3) - y * hhh, z * h, h, r];
+            let mut s3 = p.map(|v| *v);
+            let (h3, r3) = F::add_mixed_jacobian(&mut s3, q, Some(scale)).unwrap();
+            assert_eq!(mont(&[s3[0], s3[1], s3[2], h3, r3]), sum, "{p:?} + {q:?}·{scale:?}");
         }
     }
 }

@@ -149,16 +149,17 @@ pub unsafe fn double_jacobian_plain(p: *mut u64, f: &mut [u64; 16], c: u64) {
 }
 
 /// The Jacobian-plus-affine addition over `m = 2^256 − c`, `c < 2^33`, in place on the point
-/// `X₁, Y₁, Z₁` in the 12 words at `p`, of `(x₂, y₂)` in `f[0..8]`, leaving the formula's `H`
-/// and `R` in `f[12..16]`, `f[16..20]` (the `crandall::jacobian` module; the sum is right when
-/// `Z₁ ≠ 0` and `H ≠ 0`). Constant time.
+/// `X₁, Y₁, Z₁` in the 12 words at `p`, of `(x₂, y₂)` in `f[0..8]` (with `scaled`, of
+/// `(x₂s², y₂s³)` for the `s` in `f[36..40]`), leaving the formula's `H` and `R` in
+/// `f[12..16]`, `f[16..20]` (the `crandall::jacobian` module; the sum is right when `Z₁ ≠ 0`
+/// and `H ≠ 0`). Constant time.
 ///
 /// # Safety
 /// As for [`double_jacobian_plain`].
 #[inline(always)]
-pub unsafe fn add_mixed_jacobian_plain(p: *mut u64, f: &mut [u64; 36], c: u64) {
+pub unsafe fn add_mixed_jacobian_plain(p: *mut u64, f: &mut [u64; 44], c: u64, scaled: bool) {
     // SAFETY: this function's contract.
-    unsafe { crandall::add_mixed(p, f, c) }
+    unsafe { crandall::add_mixed(p, f, c, scaled) }
 }
 
 /// Montgomery square `a²·2^(-64N) mod m`, under the same conditions as [`mul`]; for `N = 6`

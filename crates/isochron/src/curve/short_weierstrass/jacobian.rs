@@ -161,7 +161,7 @@ impl<F: Field> Jacobian<F> {
     /// [`Self::add_mixed_parts`] in place, by the field's kernel where it has one
     /// ([`Field::add_mixed_jacobian`]); returns `H` and `R`.
     fn add_mixed_parts_assign<C: SwCurve<Base = F>>(&mut self, q: &Affine<C>) -> (F, F) {
-        if let Some(hr) = F::add_mixed_jacobian(&mut self.c, [&q.x, &q.y]) {
+        if let Some(hr) = F::add_mixed_jacobian(&mut self.c, [&q.x, &q.y], None) {
             return hr;
         }
         let [x1, y1, z1] = &self.c;
@@ -232,6 +232,31 @@ impl<F: Field> Jacobian<F> {
     pub(super) fn unscale(&self, s: &F) -> Self {
         let [x, y, z] = self.c;
         Jacobian { c: [x, y, z * s] }
+    }
+
+    /// `self = self + (x·s², y·s³)` for an affine `q = (x, y)` and the scale `s` of
+    /// [`Jacobian::odd_multiples_isomorphic`] (`s2 = s²`, `s3 = s³`) in place, for public
+    /// points: a point of the curve added to a sum on the isomorphic curve. A field with a
+    /// kernel for it ([`Field::add_mixed_jacobian`]) takes `Z₁²`, `Z₁³` from `Z₁s` (one product
+    /// where scaling `q` costs two); otherwise `q` is scaled.
+    pub(super) fn add_mixed_scaled_assign_vartime<C: SwCurve<Base = F>>(
+        &mut self,
+        q: &Affine<C>,
+        [s, s2, s3]: [&F; 3],
+    ) {
+        let scaled = || Affine::<C> { x: q.x * s2, y: q.y * s3, infinity: q.infinity };
+        if bool::from(q.infinity) || bool::from(self.c[2].is_zero()) {
+            return self.add_mixed_assign_vartime(&scaled());
+        }
+        match F::add_mixed_jacobian(&mut self.c, [&q.x, &q.y], Some(s)) {
+            // `self = ±q'`: the sum is 2q' or the identity.
+            Some((h, r)) if bool::from(h.is_zero()) => {
+                *self =
+                    if bool::from(r.is_zero()) { Self::from_affine(&scaled()).double::<C>() } else { Self::IDENTITY };
+            }
+            Some(_) => {}
+            None => self.add_mixed_assign_vartime(&scaled()),
+        }
     }
 
     /// `self = self + q` for an affine `q` ([`Jacobian::add_mixed_parts`]) in place, for public

@@ -390,11 +390,13 @@ impl<C: SwCurve> Projective<C> {
                 if d == 0 {
                     continue;
                 }
-                let mut q = table[(d.unsigned_abs() as usize) / 2];
+                let q = table[(d.unsigned_abs() as usize) / 2];
+                let q = if d > 0 { q } else { q.neg() };
                 if j < mapped {
-                    (q.x, q.y) = (q.x * s2, q.y * s3);
+                    acc.add_mixed_scaled_assign_vartime(&q, [s, &s2, &s3]);
+                } else {
+                    acc.add_mixed_assign_vartime(&q);
                 }
-                acc.add_mixed_assign_vartime(&if d > 0 { q } else { q.neg() });
             }
         }
         acc.unscale(s).to_homogeneous()

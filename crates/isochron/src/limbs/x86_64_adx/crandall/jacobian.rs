@@ -265,32 +265,22 @@ pub(in crate::limbs::x86_64_adx) unsafe fn double_a0(p: *mut u64, f: &mut [u64; 
     }
 }
 
-/// The mixed addition of the affine `(x₂, y₂)` in `f[0..8]` to the point `(X₁, Y₁, Z₁)` in the
-/// 12 words at `p`, in place, with `H` and `R` left in `f[12..16]`, `f[16..20]`:
-/// `H = x₂Z₁² − X₁`, `R = y₂Z₁³ − Y₁`, `X₃ = R² − H³ − 2X₁H²`, `Y₃ = R·(X₁H² − X₃) − Y₁H³`,
-/// `Z₃ = Z₁H` (8M + 3S; right when `Z₁ ≠ 0` and `H ≠ 0`). The rest of `f` is scratch. Constant
-/// time.
-///
-/// # Safety
-/// The CPU supports BMI2 and ADX; `p` is valid for reads and writes of 12 words and not
-/// accessed through another reference meanwhile.
-#[inline(always)]
-pub(in crate::limbs::x86_64_adx) unsafe fn add_mixed(p: *mut u64, f: &mut [u64; 36], c: u64) {
-    // SAFETY: the assembly reads and writes only the 12 words at `p` (the caller's contract)
-    // and the 36 words behind `f`, a valid exclusive reference (the offsets below stay within
-    // both), writes only the declared registers, does not touch the stack and uses only
-    // BMI2/ADX instructions beyond x86-64, which the caller guarantees.
-    unsafe {
+/// The mixed addition's assembly block (the body of [`add_mixed`]): `$prelude` first, then the
+/// formula with `Z₁²` and `Z₁³` taken from the `Z` at `$z`, with `Z₃ = Z₁·H` from the point's
+/// own `Z`; `$extra` are further operands of the prelude.
+macro_rules! add_mixed_asm {
+    ($p:expr, $f:expr, $c:expr, $z:literal, [$($prelude:expr),*] $(, $extra:ident = $val:expr)*) => {
         core::arch::asm!(
-            // Independent products side by side: ZZ = Z₁², H = x₂·ZZ − X₁, Z₁·ZZ (f[44..48]),
-            // HH = H², R = y₂·Z₁·ZZ − Y₁, HHH = H·HH, R² (f[44..48]), V = X₁·HH,
-            // Z₃ = Z₁·H in place of Z₁, W = Y₁·HHH in place of HH.
-            sqr_mem!("{p} + {Z}"),
+            $($prelude,)*
+            // Independent products side by side: ZZ = Z², H = x₂·ZZ − X₁, Z·ZZ (at T),
+            // HH = H², R = y₂·Z·ZZ − Y₁, HHH = H·HH, R² (at T), V = X₁·HH, Z₃ = Z₁·H in place
+            // of Z₁, W = Y₁·HHH in place of HH.
+            sqr_mem!($z),
             store!("{f} + {ZZ}"; t0 t1 t2 t3),
             mul_mem!("{f} + {X2}", "{f} + {ZZ}"),
             sub_fold_mem!("{p} + {X}"),
             store!("{f} + {H}"; t0 t1 t2 t3),
-            mul_mem!("{p} + {Z}", "{f} + {ZZ}"),
+            mul_mem!($z, "{f} + {ZZ}"),
             store!("{f} + {T}"; t0 t1 t2 t3),
             sqr_mem!("{f} + {H}"),
             store!("{f} + {HH}"; t0 t1 t2 t3),
@@ -323,8 +313,8 @@ pub(in crate::limbs::x86_64_adx) unsafe fn add_mixed(p: *mut u64, f: &mut [u64; 
             plain_reduce!(),
             sub_fold_mem!("{f} + {HH}"),
             store!("{p} + {Y}"; t0 t1 t2 t3),
-            p = in(reg) p,
-            f = in(reg) f.as_mut_ptr(),
+            p = in(reg) $p,
+            f = in(reg) $f,
             X = const 0,
             Y = const 32,
             Z = const 64,
@@ -337,7 +327,8 @@ pub(in crate::limbs::x86_64_adx) unsafe fn add_mixed(p: *mut u64, f: &mut [u64; 
             HHH = const 192,
             V = const 224,
             T = const 256,
-            c = in(xmm_reg) c,
+            $($extra = const $val,)*
+            c = in(xmm_reg) $c,
             lo = out(reg) _,
             hi = out(reg) _,
             t0 = out(reg) _,
@@ -350,6 +341,42 @@ pub(in crate::limbs::x86_64_adx) unsafe fn add_mixed(p: *mut u64, f: &mut [u64; 
             t7 = out(reg) _,
             out("rdx") _,
             options(nostack),
-        );
+        )
+    };
+}
+
+/// The mixed addition of the affine `(x₂, y₂)` in `f[0..8]` to the point `(X₁, Y₁, Z₁)` in the
+/// 12 words at `p`, in place, with `H` and `R` left in `f[12..16]`, `f[16..20]`:
+/// `H = x₂Z₁² − X₁`, `R = y₂Z₁³ − Y₁`, `X₃ = R² − H³ − 2X₁H²`, `Y₃ = R·(X₁H² − X₃) − Y₁H³`,
+/// `Z₃ = Z₁H` (8M + 3S; right when `Z₁ ≠ 0` and `H ≠ 0`). With `scaled`, the affine point
+/// is `(x₂s², y₂s³)` for the `s` in `f[36..40]` (the isomorphic-curve tables of
+/// `Jacobian::odd_multiples_isomorphic`): `Z₁²` and `Z₁³` are then taken from `Z₁s`
+/// (f[40..44]), one product more where scaling the point costs two. The rest of `f` is
+/// scratch. Constant time.
+///
+/// # Safety
+/// The CPU supports BMI2 and ADX; `p` is valid for reads and writes of 12 words and not
+/// accessed through another reference meanwhile.
+#[inline(always)]
+pub(in crate::limbs::x86_64_adx) unsafe fn add_mixed(p: *mut u64, f: &mut [u64; 44], c: u64, scaled: bool) {
+    let f = f.as_mut_ptr();
+    // SAFETY: the assembly reads and writes only the 12 words at `p` (the caller's contract)
+    // and the 44 words behind `f`, from a valid exclusive reference (the offsets stay within
+    // both), writes only the declared registers, does not touch the stack and uses only
+    // BMI2/ADX instructions beyond x86-64, which the caller guarantees.
+    unsafe {
+        if scaled {
+            add_mixed_asm!(
+                p,
+                f,
+                c,
+                "{f} + {ZS}",
+                [mul_mem!("{p} + {Z}", "{f} + {S}"), store!("{f} + {ZS}"; t0 t1 t2 t3)],
+                S = 288,
+                ZS = 320
+            );
+        } else {
+            add_mixed_asm!(p, f, c, "{p} + {Z}", []);
+        }
     }
 }
