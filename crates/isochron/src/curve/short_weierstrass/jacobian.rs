@@ -144,7 +144,7 @@ impl<F: Field> Jacobian<F> {
     /// without its branches: constant time, and correct only when neither point is the
     /// identity and `self ≠ ±q` (the caller proves it; see `fixed_base`).
     pub(super) fn add_mixed_incomplete<C: SwCurve<Base = F>>(&mut self, q: &Affine<C>) {
-        self.add_mixed_parts_assign(q);
+        self.add_mixed_parts_assign(q, None);
     }
 
     /// The mixed addition's formula (8M + 3S, 7 additions; `Y₃`'s two products as one difference
@@ -154,20 +154,23 @@ impl<F: Field> Jacobian<F> {
     /// Asiacrypt 1998, with `Z₂ = 1`). The sum is right when `Z₁ ≠ 0` and `H ≠ 0`.
     fn add_mixed_parts<C: SwCurve<Base = F>>(&self, q: &Affine<C>) -> (Self, F, F) {
         let mut sum = Jacobian { c: self.c };
-        let (h, r) = sum.add_mixed_parts_assign(q);
+        let (h, r) = sum.add_mixed_parts_assign(q, None);
         (sum, h, r)
     }
 
     /// [`Self::add_mixed_parts`] in place, by the field's kernel where it has one
-    /// ([`Field::add_mixed_jacobian`]); returns `H` and `R`.
-    fn add_mixed_parts_assign<C: SwCurve<Base = F>>(&mut self, q: &Affine<C>) -> (F, F) {
-        if let Some(hr) = F::add_mixed_jacobian(&mut self.c, [&q.x, &q.y], None) {
+    /// ([`Field::add_mixed_jacobian`]); returns `H` and `R`. With a `scale` `s`, adds
+    /// `(x₂s², y₂s³)` instead: `Z₁²` and `Z₁³` are taken from `Z₁s` (one product where scaling
+    /// `q` costs two).
+    fn add_mixed_parts_assign<C: SwCurve<Base = F>>(&mut self, q: &Affine<C>, scale: Option<&F>) -> (F, F) {
+        if let Some(hr) = F::add_mixed_jacobian(&mut self.c, [&q.x, &q.y], scale) {
             return hr;
         }
         let [x1, y1, z1] = &self.c;
-        let z1z1 = z1.square();
-        let h = q.x * z1z1 - x1;
-        let r = q.y * (*z1 * z1z1) - y1;
+        let zs = scale.map_or(*z1, |s| *z1 * s);
+        let zz = zs.square();
+        let h = q.x * zz - x1;
+        let r = q.y * (zs * zz) - y1;
         let hh = h.square();
         let hhh = h * hh;
         let v = *x1 * hh;
@@ -234,45 +237,37 @@ impl<F: Field> Jacobian<F> {
         Jacobian { c: [x, y, z * s] }
     }
 
-    /// `self = self + (x·s², y·s³)` for an affine `q = (x, y)` and the scale `s` of
-    /// [`Jacobian::odd_multiples_isomorphic`] (`s2 = s²`, `s3 = s³`) in place, for public
-    /// points: a point of the curve added to a sum on the isomorphic curve. A field with a
-    /// kernel for it ([`Field::add_mixed_jacobian`]) takes `Z₁²`, `Z₁³` from `Z₁s` (one product
-    /// where scaling `q` costs two); otherwise `q` is scaled.
-    pub(super) fn add_mixed_scaled_assign_vartime<C: SwCurve<Base = F>>(
-        &mut self,
-        q: &Affine<C>,
-        [s, s2, s3]: [&F; 3],
-    ) {
-        let scaled = || Affine::<C> { x: q.x * s2, y: q.y * s3, infinity: q.infinity };
-        if bool::from(q.infinity) || bool::from(self.c[2].is_zero()) {
-            return self.add_mixed_assign_vartime(&scaled());
-        }
-        match F::add_mixed_jacobian(&mut self.c, [&q.x, &q.y], Some(s)) {
-            // `self = ±q'`: the sum is 2q' or the identity.
-            Some((h, r)) if bool::from(h.is_zero()) => {
-                *self =
-                    if bool::from(r.is_zero()) { Self::from_affine(&scaled()).double::<C>() } else { Self::IDENTITY };
-            }
-            Some(_) => {}
-            None => self.add_mixed_assign_vartime(&scaled()),
-        }
-    }
-
     /// `self = self + q` for an affine `q` ([`Jacobian::add_mixed_parts`]) in place, for public
     /// points: the identity on either side and `self = ±q` take branches.
     pub(super) fn add_mixed_assign_vartime<C: SwCurve<Base = F>>(&mut self, q: &Affine<C>) {
+        self.add_mixed_checked(q, None);
+    }
+
+    /// `self = self + (x·s², y·s³)` for an affine `q = (x, y)` and the scale `s` of
+    /// [`Jacobian::odd_multiples_isomorphic`] (`[s, s², s³]`) in place, for public points: a
+    /// point of the curve added to a sum on the isomorphic curve, without scaling `q`
+    /// ([`Self::add_mixed_parts_assign`]).
+    pub(super) fn add_mixed_scaled_assign_vartime<C: SwCurve<Base = F>>(&mut self, q: &Affine<C>, scale: [&F; 3]) {
+        self.add_mixed_checked(q, Some(scale));
+    }
+
+    /// The two above: the exceptional cases by branches, with `q` scaled only there.
+    fn add_mixed_checked<C: SwCurve<Base = F>>(&mut self, q: &Affine<C>, scale: Option<[&F; 3]>) {
         if bool::from(q.infinity) {
             return;
         }
+        let scaled = || match scale {
+            Some([_, s2, s3]) => Affine::<C> { x: q.x * s2, y: q.y * s3, infinity: q.infinity },
+            None => *q,
+        };
         if bool::from(self.c[2].is_zero()) {
-            *self = Self::from_affine(q);
+            *self = Self::from_affine(&scaled());
             return;
         }
-        let (h, r) = self.add_mixed_parts_assign(q);
+        let (h, r) = self.add_mixed_parts_assign(q, scale.map(|[s, _, _]| s));
         if bool::from(h.is_zero()) {
             // `self = ±q`: the sum is 2q or the identity.
-            *self = if bool::from(r.is_zero()) { Self::from_affine(q).double::<C>() } else { Self::IDENTITY };
+            *self = if bool::from(r.is_zero()) { Self::from_affine(&scaled()).double::<C>() } else { Self::IDENTITY };
         }
     }
 }
