@@ -71,6 +71,12 @@ pub trait Field:
 
     /// Whether `self` is zero.
     fn is_zero(&self) -> Choice;
+    /// Whether `self` is zero, in time that may depend on `self` (public data only); fields
+    /// whose constant-time test needs a canonical form answer most values sooner.
+    #[inline(always)]
+    fn is_zero_vartime(&self) -> bool {
+        bool::from(self.is_zero())
+    }
     /// `2·self`.
     fn double(&self) -> Self;
     /// `self / 2` (the characteristic is odd), constant time.

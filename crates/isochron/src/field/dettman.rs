@@ -190,6 +190,19 @@ impl<P: FieldParams<4>> Field for DettmanFp<P> {
     fn is_zero(&self) -> Choice {
         Choice::from(limbs::is_zero(&self.canonical_limbs()) as u8)
     }
+    /// Most values are told apart from zero by their lowest 52 bits: under the limb bounds the
+    /// value is below `3p`, so a zero is `j·p` for `j ≤ 2`, and after `v₄`'s bits from 48 up
+    /// are folded into `v₀` as `c` (`2^256 ≡ c`; the value stays a multiple `j'·p`, `j' ≤ 2`)
+    /// its lowest 52 bits are `−j'·c mod 2^52`. Other low bits answer at once; these take the
+    /// constant-time test.
+    #[inline(always)]
+    fn is_zero_vartime(&self) -> bool {
+        let low = (self.v[0] + (self.v[4] >> 48) * Self::C) & M52;
+        if (0..=2).all(|j| low != (j * Self::C).wrapping_neg() & M52) {
+            return false;
+        }
+        bool::from(self.is_zero())
+    }
     #[inline(always)]
     fn double(&self) -> Self {
         self.add(self)
@@ -285,12 +298,20 @@ mod tests {
         let mut values: Vec<F> = canon.iter().map(|w| F::from_limbs(*w)).collect();
         values.extend((0..200).map(|_| loose(&mut rng)));
         values.push(F::from_five([(1 << 53) - 2, (1 << 53) - 2, (1 << 53) - 2, (1 << 53) - 2, (1 << 49) - 2]));
+        // Zero as p and 2p limb by limb, and as p with a borrow moved between limbs.
+        let p5 = F::P;
+        values.push(F::from_five(p5));
+        values.push(F::from_five(p5.map(|l| 2 * l)));
+        values.push(F::from_five([p5[0] + (1 << 52), p5[1] - 1, p5[2], p5[3], p5[4]]));
         let in_bounds = |x: &F| x.v[..4].iter().all(|&l| l <= (1 << 53) - 2) && x.v[4] <= (1 << 49) - 2;
         for (i, a) in values.iter().enumerate() {
             let am = value(a);
             assert_eq!(a.to_montgomery(), am, "{:x?}", a.v);
             assert!(limbs::lt(&a.canonical_limbs(), &m));
             assert_eq!(bool::from(Field::is_zero(a)), am == Mont::ZERO);
+            assert_eq!(a.is_zero_vartime(), am == Mont::ZERO, "{:x?}", a.v);
+            let z = a.sub(a);
+            assert!(z.is_zero_vartime() && bool::from(Field::is_zero(&z)), "{:x?}", z.v);
             for r in [a.square(), a.neg(), a.double(), Field::halve(a)] {
                 assert!(in_bounds(&r), "{:x?}", r.v);
             }

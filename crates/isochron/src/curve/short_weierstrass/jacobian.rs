@@ -130,7 +130,7 @@ impl<F: Field> Jacobian<F> {
 
     /// `self = 2·self` in place ([`Self::double_vartime`]).
     pub(super) fn double_assign_vartime<C: SwCurve<Base = F>>(&mut self) {
-        if !bool::from(self.c[2].is_zero()) {
+        if !self.c[2].is_zero_vartime() {
             self.double_assign::<C>();
         }
     }
@@ -197,7 +197,7 @@ impl<F: Field> Jacobian<F> {
     ) -> Option<(alloc::vec::Vec<Affine<C>>, F)> {
         debug_assert!(!C::A_IS_MINUS_3 && !bool::from(p.infinity) && n >= 1);
         let [dx, dy, dz] = Jacobian::from_affine(p).double_vartime::<C>().c;
-        if bool::from(dz.is_zero()) {
+        if dz.is_zero_vartime() {
             return None;
         }
         let (zd2, dpt) = (dz.square(), Affine::<C> { x: dx, y: dy, infinity: Choice::from(0) });
@@ -227,7 +227,7 @@ impl<F: Field> Jacobian<F> {
     /// when `self = ±q`.
     fn add_affine_ratio<C: SwCurve<Base = F>>(&self, q: &Affine<C>) -> Option<(Self, F)> {
         let (sum, h, _) = self.add_mixed_parts(q);
-        (!bool::from(h.is_zero())).then_some((sum, h))
+        (!h.is_zero_vartime()).then_some((sum, h))
     }
 
     /// The point with `Z` multiplied by `s`: maps a sum computed on the isomorphic curve of
@@ -260,14 +260,14 @@ impl<F: Field> Jacobian<F> {
             Some([_, s2, s3]) => Affine::<C> { x: q.x * s2, y: q.y * s3, infinity: q.infinity },
             None => *q,
         };
-        if bool::from(self.c[2].is_zero()) {
+        if self.c[2].is_zero_vartime() {
             *self = Self::from_affine(&scaled());
             return;
         }
         let (h, r) = self.add_mixed_parts_assign(q, scale.map(|[s, _, _]| s));
-        if bool::from(h.is_zero()) {
+        if h.is_zero_vartime() {
             // `self = ±q`: the sum is 2q or the identity.
-            *self = if bool::from(r.is_zero()) { Self::from_affine(&scaled()).double::<C>() } else { Self::IDENTITY };
+            *self = if r.is_zero_vartime() { Self::from_affine(&scaled()).double::<C>() } else { Self::IDENTITY };
         }
     }
 }
@@ -322,10 +322,10 @@ impl<F: Field> Jacobian<F> {
     /// identity on either side and `self = ±q` take branches.
     fn add_vartime<C: SwCurve<Base = F>>(&self, q: &Self) -> Self {
         let ([x1, y1, z1], [x2, y2, z2]) = (&self.c, &q.c);
-        if bool::from(z2.is_zero()) {
+        if z2.is_zero_vartime() {
             return Jacobian { c: self.c };
         }
-        if bool::from(z1.is_zero()) {
+        if z1.is_zero_vartime() {
             return Jacobian { c: q.c };
         }
         let z1z1 = z1.square();
@@ -336,8 +336,8 @@ impl<F: Field> Jacobian<F> {
         let s2 = *y2 * z1 * z1z1;
         let h = u2 - u1;
         let r = (s2 - s1).double();
-        if bool::from(h.is_zero()) {
-            return if bool::from(r.is_zero()) { self.double_vartime::<C>() } else { Self::IDENTITY };
+        if h.is_zero_vartime() {
+            return if r.is_zero_vartime() { self.double_vartime::<C>() } else { Self::IDENTITY };
         }
         let i = h.double().square();
         let j = h * i;
