@@ -390,27 +390,22 @@ mod tests {
             let mut d = p.map(|v| *v);
             assert!(F::double_jacobian_a0(&mut d));
             assert_eq!(mont(&d), double, "2·{p:?}");
-            let zz = z.square();
-            let (h, r) = (x2 * zz - x, y2 * (z * zz) - y);
-            let (hh, hhh) = (h.square(), h * h.square());
-            let v = x * hh;
-            let x3 = r.square() - hhh - v.double();
-            let sum = [x3, r * (v - x3) - y * hhh, z * h, h, r];
-            let mut s3 = p.map(|v| *v);
-            let (h3, r3) = F::add_mixed_jacobian(&mut s3, q, None).unwrap();
-            assert_eq!(mont(&[s3[0], s3[1], s3[2], h3, r3]), sum, "{p:?} + {q:?}");
-            // With a scale: the same formula on (x₂·s², y₂·s³).
+            // The sum with (x₂, y₂) and, with a scale s, with (x₂·s², y₂·s³).
+            let sum = |x2: Mont, y2: Mont| {
+                let zz = z.square();
+                let (h, r) = (x2 * zz - x, y2 * (z * zz) - y);
+                let (hh, hhh) = (h.square(), h * h.square());
+                let v = x * hh;
+                let x3 = r.square() - hhh - v.double();
+                vec![x3, r * (v - x3) - y * hhh, z * h, h, r]
+            };
             let scale = &values[(17 * i + 5) % n];
             let sm = scale.to_montgomery();
-            let (x2, y2) = (x2 * sm.square(), y2 * sm.square() * sm);
-            let (h, r) = (x2 * zz - x, y2 * (z * zz) - y);
-            let (hh, hhh) = (h.square(), h * h.square());
-            let v = x * hh;
-            let x3 = r.square() - hhh - v.double();
-            let sum = [x3, r * (v - x3) - y * hhh, z * h, h, r];
-            let mut s3 = p.map(|v| *v);
-            let (h3, r3) = F::add_mixed_jacobian(&mut s3, q, Some(scale)).unwrap();
-            assert_eq!(mont(&[s3[0], s3[1], s3[2], h3, r3]), sum, "{p:?} + {q:?}·{scale:?}");
+            for (s, want) in [(None, sum(x2, y2)), (Some(scale), sum(x2 * sm.square(), y2 * sm.square() * sm))] {
+                let mut s3 = p.map(|v| *v);
+                let (h3, r3) = F::add_mixed_jacobian(&mut s3, q, s).unwrap();
+                assert_eq!(mont(&[s3[0], s3[1], s3[2], h3, r3]), want, "{p:?} + {q:?}·{s:?}");
+            }
         }
     }
 }

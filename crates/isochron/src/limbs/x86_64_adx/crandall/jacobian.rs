@@ -17,67 +17,86 @@
 //!
 //! Straight-line code on every input: no branch, no data-dependent address (constant time).
 
-/// `t0..t3 −= [b]` modulo `m`, the borrow folded back twice as `−c` (as `limbs::sub_fold`).
-/// Uses `{lo}`, `{hi}`.
-macro_rules! sub_fold_mem {
-    ($b:literal) => {
+/// `w0..w3 = [b]`.
+macro_rules! load {
+    ($b:literal; $w0:ident $w1:ident $w2:ident $w3:ident) => {
         concat!(
-            "sub {t0}, qword ptr [",
+            "mov {",
+            stringify!($w0),
+            "}, qword ptr [",
             $b,
             "]\n",
-            "sbb {t1}, qword ptr [",
+            "mov {",
+            stringify!($w1),
+            "}, qword ptr [",
             $b,
             " + 8]\n",
-            "sbb {t2}, qword ptr [",
+            "mov {",
+            stringify!($w2),
+            "}, qword ptr [",
             $b,
             " + 16]\n",
-            "sbb {t3}, qword ptr [",
+            "mov {",
+            stringify!($w3),
+            "}, qword ptr [",
             $b,
             " + 24]\n",
-            "sbb {lo}, {lo}\n",
-            "movq {hi}, {c}\n",
-            "and {lo}, {hi}\n",
-            "sub {t0}, {lo}\n",
-            "sbb {t1}, 0\n",
-            "sbb {t2}, 0\n",
-            "sbb {t3}, 0\n",
-            "sbb {lo}, {lo}\n",
-            "and {lo}, {hi}\n",
-            "sub {t0}, {lo}\n",
         )
     };
 }
 
-/// `t4..t7 = [a] − t0..t3` modulo `m`, the borrow folded back twice. Uses `{lo}`, `{hi}`.
+/// After a subtraction into `w0..w3` that left its borrow in CF: the borrow folded back twice as
+/// `−c` (as `limbs::sub_fold`). Uses `{lo}`, `{hi}`.
+macro_rules! fold_borrow {
+    ($w0:ident $w1:ident $w2:ident $w3:ident) => {
+        concat!(
+            "sbb {lo}, {lo}\n",
+            "movq {hi}, {c}\n",
+            "and {lo}, {hi}\n",
+            "sub {",
+            stringify!($w0),
+            "}, {lo}\n",
+            "sbb {",
+            stringify!($w1),
+            "}, 0\n",
+            "sbb {",
+            stringify!($w2),
+            "}, 0\n",
+            "sbb {",
+            stringify!($w3),
+            "}, 0\n",
+            "sbb {lo}, {lo}\n",
+            "and {lo}, {hi}\n",
+            "sub {",
+            stringify!($w0),
+            "}, {lo}\n",
+        )
+    };
+}
+
+/// `t0..t3 −= [b]` modulo `m` ([`fold_borrow!`]).
+macro_rules! sub_fold_mem {
+    ($b:literal) => {
+        concat!(
+            "sub {t0}, qword ptr [", $b, "]\n",
+            "sbb {t1}, qword ptr [", $b, " + 8]\n",
+            "sbb {t2}, qword ptr [", $b, " + 16]\n",
+            "sbb {t3}, qword ptr [", $b, " + 24]\n",
+            fold_borrow!(t0 t1 t2 t3),
+        )
+    };
+}
+
+/// `t4..t7 = [a] − t0..t3` modulo `m` ([`fold_borrow!`]).
 macro_rules! mem_sub_fold {
     ($a:literal) => {
         concat!(
-            "mov {t4}, qword ptr [",
-            $a,
-            "]\n",
-            "mov {t5}, qword ptr [",
-            $a,
-            " + 8]\n",
-            "mov {t6}, qword ptr [",
-            $a,
-            " + 16]\n",
-            "mov {t7}, qword ptr [",
-            $a,
-            " + 24]\n",
+            load!($a; t4 t5 t6 t7),
             "sub {t4}, {t0}\n",
             "sbb {t5}, {t1}\n",
             "sbb {t6}, {t2}\n",
             "sbb {t7}, {t3}\n",
-            "sbb {lo}, {lo}\n",
-            "movq {hi}, {c}\n",
-            "and {lo}, {hi}\n",
-            "sub {t4}, {lo}\n",
-            "sbb {t5}, 0\n",
-            "sbb {t6}, 0\n",
-            "sbb {t7}, 0\n",
-            "sbb {lo}, {lo}\n",
-            "and {lo}, {hi}\n",
-            "sub {t4}, {lo}\n",
+            fold_borrow!(t4 t5 t6 t7),
         )
     };
 }
@@ -199,6 +218,36 @@ macro_rules! three_halves {
     };
 }
 
+/// A point kernel's `asm!` block: the template, then the operands the kernels share (the point
+/// at `{p}` with the coordinate offsets `X`, `Y`, `Z`, the frame at `{f}` with the kernel's
+/// own offsets `$name`, `c`, and the registers the macros above use).
+macro_rules! point_asm {
+    ($p:expr, $f:expr, $c:expr, [$($template:expr),* $(,)?] $(, $name:ident = $val:expr)* $(,)?) => {
+        core::arch::asm!(
+            $($template,)*
+            p = in(reg) $p,
+            f = in(reg) $f,
+            X = const 0,
+            Y = const 32,
+            Z = const 64,
+            $($name = const $val,)*
+            c = in(xmm_reg) $c,
+            lo = out(reg) _,
+            hi = out(reg) _,
+            t0 = out(reg) _,
+            t1 = out(reg) _,
+            t2 = out(reg) _,
+            t3 = out(reg) _,
+            t4 = out(reg) _,
+            t5 = out(reg) _,
+            t6 = out(reg) _,
+            t7 = out(reg) _,
+            out("rdx") _,
+            options(nostack),
+        )
+    };
+}
+
 /// The doubling for `a = 0` of the point `(X, Y, Z)` in the 12 words at `p` (weakly reduced),
 /// in place: with `L = 3X²/2`, `S = Y²`, `U = X·S`, `X₃ = L² − 2U`,
 /// `Y₃ = L·(U − X₃) − S²`, `Z₃ = Y·Z` (3M + 4S); `f` is scratch. Constant time.
@@ -213,59 +262,43 @@ pub(in crate::limbs::x86_64_adx) unsafe fn double_a0(p: *mut u64, f: &mut [u64; 
     // both), writes only the declared registers, does not touch the stack and uses only
     // BMI2/ADX instructions beyond x86-64, which the caller guarantees.
     unsafe {
-        core::arch::asm!(
-            // The critical path first: L = 3X²/2 (f[16..20]), S = Y² (f[12..16]), L² (f[24..28]).
-            sqr_mem!("{p} + {X}"),
-            three_halves!(),
-            store!("{f} + {L}"; t4 t5 t6 t7),
-            sqr_mem!("{p} + {Y}"),
-            store!("{f} + {S}"; t0 t1 t2 t3),
-            sqr_mem!("{f} + {L}"),
-            store!("{f} + {T}"; t0 t1 t2 t3),
-            // U = X·S (f[20..24]); Z₃ = Y·Z in place of Z; S² in place of Y.
-            mul_mem!("{p} + {X}", "{f} + {S}"),
-            store!("{f} + {U}"; t0 t1 t2 t3),
-            mul_mem!("{p} + {Y}", "{p} + {Z}"),
-            store!("{p} + {Z}"; t0 t1 t2 t3),
-            sqr_mem!("{f} + {S}"),
-            store!("{p} + {Y}"; t0 t1 t2 t3),
-            // X₃ = L² − 2U in place of X; then U − X₃ stays in t4..t7 as the left operand.
-            "mov {t0}, qword ptr [{f} + {T}]\n",
-            "mov {t1}, qword ptr [{f} + {T} + 8]\n",
-            "mov {t2}, qword ptr [{f} + {T} + 16]\n",
-            "mov {t3}, qword ptr [{f} + {T} + 24]\n",
-            sub_fold_mem!("{f} + {U}"),
-            sub_fold_mem!("{f} + {U}"),
-            store!("{p} + {X}"; t0 t1 t2 t3),
-            mem_sub_fold!("{f} + {U}"),
-            // Y₃ = L·(U − X₃) − S².
-            "mov rdx, {t4}\n",
-            mul4_product!("{f} + {L}"),
-            plain_reduce!(),
-            sub_fold_mem!("{p} + {Y}"),
-            store!("{p} + {Y}"; t0 t1 t2 t3),
-            p = in(reg) p,
-            f = in(reg) f.as_mut_ptr(),
-            X = const 0,
-            Y = const 32,
-            Z = const 64,
-            S = const 0,
-            L = const 32,
-            U = const 64,
-            T = const 96,
-            c = in(xmm_reg) c,
-            lo = out(reg) _,
-            hi = out(reg) _,
-            t0 = out(reg) _,
-            t1 = out(reg) _,
-            t2 = out(reg) _,
-            t3 = out(reg) _,
-            t4 = out(reg) _,
-            t5 = out(reg) _,
-            t6 = out(reg) _,
-            t7 = out(reg) _,
-            out("rdx") _,
-            options(nostack),
+        point_asm!(
+            p,
+            f.as_mut_ptr(),
+            c,
+            [
+                // The critical path first: L = 3X²/2, S = Y², L² (at T).
+                sqr_mem!("{p} + {X}"),
+                three_halves!(),
+                store!("{f} + {L}"; t4 t5 t6 t7),
+                sqr_mem!("{p} + {Y}"),
+                store!("{f} + {S}"; t0 t1 t2 t3),
+                sqr_mem!("{f} + {L}"),
+                store!("{f} + {T}"; t0 t1 t2 t3),
+                // U = X·S; Z₃ = Y·Z in place of Z; S² in place of Y.
+                mul_mem!("{p} + {X}", "{f} + {S}"),
+                store!("{f} + {U}"; t0 t1 t2 t3),
+                mul_mem!("{p} + {Y}", "{p} + {Z}"),
+                store!("{p} + {Z}"; t0 t1 t2 t3),
+                sqr_mem!("{f} + {S}"),
+                store!("{p} + {Y}"; t0 t1 t2 t3),
+                // X₃ = L² − 2U in place of X; then U − X₃ stays in t4..t7 as the left operand.
+                load!("{f} + {T}"; t0 t1 t2 t3),
+                sub_fold_mem!("{f} + {U}"),
+                sub_fold_mem!("{f} + {U}"),
+                store!("{p} + {X}"; t0 t1 t2 t3),
+                mem_sub_fold!("{f} + {U}"),
+                // Y₃ = L·(U − X₃) − S².
+                "mov rdx, {t4}\n",
+                mul4_product!("{f} + {L}"),
+                plain_reduce!(),
+                sub_fold_mem!("{p} + {Y}"),
+                store!("{p} + {Y}"; t0 t1 t2 t3),
+            ],
+            S = 0,
+            L = 32,
+            U = 64,
+            T = 96,
         );
     }
 }
@@ -275,77 +308,61 @@ pub(in crate::limbs::x86_64_adx) unsafe fn double_a0(p: *mut u64, f: &mut [u64; 
 /// own `Z`; `$extra` are further operands of the prelude.
 macro_rules! add_mixed_asm {
     ($p:expr, $f:expr, $c:expr, $z:literal, [$($prelude:expr),*] $(, $extra:ident = $val:expr)*) => {
-        core::arch::asm!(
-            $($prelude,)*
-            // Independent products side by side: ZZ = Z², H = x₂·ZZ − X₁, Z·ZZ (at T),
-            // HH = H², R = y₂·Z·ZZ − Y₁, HHH = H·HH, R² (at T), V = X₁·HH, Z₃ = Z₁·H in place
-            // of Z₁, W = Y₁·HHH in place of HH.
-            sqr_mem!($z),
-            store!("{f} + {ZZ}"; t0 t1 t2 t3),
-            mul_mem!("{f} + {X2}", "{f} + {ZZ}"),
-            sub_fold_mem!("{p} + {X}"),
-            store!("{f} + {H}"; t0 t1 t2 t3),
-            mul_mem!($z, "{f} + {ZZ}"),
-            store!("{f} + {T}"; t0 t1 t2 t3),
-            sqr_mem!("{f} + {H}"),
-            store!("{f} + {HH}"; t0 t1 t2 t3),
-            mul_mem!("{f} + {Y2}", "{f} + {T}"),
-            sub_fold_mem!("{p} + {Y}"),
-            store!("{f} + {R}"; t0 t1 t2 t3),
-            mul_mem!("{f} + {H}", "{f} + {HH}"),
-            store!("{f} + {HHH}"; t0 t1 t2 t3),
-            sqr_mem!("{f} + {R}"),
-            store!("{f} + {T}"; t0 t1 t2 t3),
-            mul_mem!("{p} + {X}", "{f} + {HH}"),
-            store!("{f} + {V}"; t0 t1 t2 t3),
-            mul_mem!("{p} + {Z}", "{f} + {H}"),
-            store!("{p} + {Z}"; t0 t1 t2 t3),
-            mul_mem!("{p} + {Y}", "{f} + {HHH}"),
-            store!("{f} + {HH}"; t0 t1 t2 t3),
-            // X₃ = R² − HHH − 2V in place of X₁; V − X₃ stays in t4..t7.
-            "mov {t0}, qword ptr [{f} + {T}]\n",
-            "mov {t1}, qword ptr [{f} + {T} + 8]\n",
-            "mov {t2}, qword ptr [{f} + {T} + 16]\n",
-            "mov {t3}, qword ptr [{f} + {T} + 24]\n",
-            sub_fold_mem!("{f} + {HHH}"),
-            sub_fold_mem!("{f} + {V}"),
-            sub_fold_mem!("{f} + {V}"),
-            store!("{p} + {X}"; t0 t1 t2 t3),
-            mem_sub_fold!("{f} + {V}"),
-            // Y₃ = R·(V − X₃) − W.
-            "mov rdx, {t4}\n",
-            mul4_product!("{f} + {R}"),
-            plain_reduce!(),
-            sub_fold_mem!("{f} + {HH}"),
-            store!("{p} + {Y}"; t0 t1 t2 t3),
-            p = in(reg) $p,
-            f = in(reg) $f,
-            X = const 0,
-            Y = const 32,
-            Z = const 64,
-            X2 = const 0,
-            Y2 = const 32,
-            ZZ = const 64,
-            H = const 96,
-            R = const 128,
-            HH = const 160,
-            HHH = const 192,
-            V = const 224,
-            T = const 256,
-            $($extra = const $val,)*
-            c = in(xmm_reg) $c,
-            lo = out(reg) _,
-            hi = out(reg) _,
-            t0 = out(reg) _,
-            t1 = out(reg) _,
-            t2 = out(reg) _,
-            t3 = out(reg) _,
-            t4 = out(reg) _,
-            t5 = out(reg) _,
-            t6 = out(reg) _,
-            t7 = out(reg) _,
-            out("rdx") _,
-            options(nostack),
+        point_asm!(
+            $p,
+            $f,
+            $c,
+            [
+                $($prelude,)*
+                // Independent products side by side: ZZ = Z², H = x₂·ZZ − X₁, Z·ZZ (at T),
+                // HH = H², R = y₂·Z·ZZ − Y₁, HHH = H·HH, R² (at T), V = X₁·HH, Z₃ = Z₁·H in
+                // place of Z₁, W = Y₁·HHH in place of HH.
+                sqr_mem!($z),
+                store!("{f} + {ZZ}"; t0 t1 t2 t3),
+                mul_mem!("{f} + {X2}", "{f} + {ZZ}"),
+                sub_fold_mem!("{p} + {X}"),
+                store!("{f} + {H}"; t0 t1 t2 t3),
+                mul_mem!($z, "{f} + {ZZ}"),
+                store!("{f} + {T}"; t0 t1 t2 t3),
+                sqr_mem!("{f} + {H}"),
+                store!("{f} + {HH}"; t0 t1 t2 t3),
+                mul_mem!("{f} + {Y2}", "{f} + {T}"),
+                sub_fold_mem!("{p} + {Y}"),
+                store!("{f} + {R}"; t0 t1 t2 t3),
+                mul_mem!("{f} + {H}", "{f} + {HH}"),
+                store!("{f} + {HHH}"; t0 t1 t2 t3),
+                sqr_mem!("{f} + {R}"),
+                store!("{f} + {T}"; t0 t1 t2 t3),
+                mul_mem!("{p} + {X}", "{f} + {HH}"),
+                store!("{f} + {V}"; t0 t1 t2 t3),
+                mul_mem!("{p} + {Z}", "{f} + {H}"),
+                store!("{p} + {Z}"; t0 t1 t2 t3),
+                mul_mem!("{p} + {Y}", "{f} + {HHH}"),
+                store!("{f} + {HH}"; t0 t1 t2 t3),
+                // X₃ = R² − HHH − 2V in place of X₁; V − X₃ stays in t4..t7.
+                load!("{f} + {T}"; t0 t1 t2 t3),
+                sub_fold_mem!("{f} + {HHH}"),
+                sub_fold_mem!("{f} + {V}"),
+                sub_fold_mem!("{f} + {V}"),
+                store!("{p} + {X}"; t0 t1 t2 t3),
+                mem_sub_fold!("{f} + {V}"),
+                // Y₃ = R·(V − X₃) − W.
+                "mov rdx, {t4}\n",
+                mul4_product!("{f} + {R}"),
+                plain_reduce!(),
+                sub_fold_mem!("{f} + {HH}"),
+                store!("{p} + {Y}"; t0 t1 t2 t3),
+            ],
+            X2 = 0,
+            Y2 = 32,
+            ZZ = 64,
+            H = 96,
+            R = 128,
+            HH = 160,
+            HHH = 192,
+            V = 224,
+            T = 256
+            $(, $extra = $val)*
         )
     };
 }
