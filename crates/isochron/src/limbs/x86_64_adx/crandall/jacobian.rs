@@ -218,6 +218,21 @@ macro_rules! three_halves {
     };
 }
 
+/// The last step of both formulas, with `X₃` in `t0..t3`: `Y₃ = [m]·([v] − X₃) − [w]` into the
+/// point's `Y`, the difference staying in registers as the product's left operand.
+macro_rules! y3_tail {
+    ($v:literal, $m:literal, $w:literal) => {
+        concat!(
+            mem_sub_fold!($v),
+            "mov rdx, {t4}\n",
+            mul4_product!($m),
+            plain_reduce!(),
+            sub_fold_mem!($w),
+            store!("{p} + {Y}"; t0 t1 t2 t3),
+        )
+    };
+}
+
 /// A point kernel's `asm!` block: the template, then the operands the kernels share (the point
 /// at `{p}` with the coordinate offsets `X`, `Y`, `Z`, the frame at `{f}` with the kernel's
 /// own offsets `$name`, `c`, and the registers the macros above use).
@@ -282,18 +297,13 @@ pub(in crate::limbs::x86_64_adx) unsafe fn double_a0(p: *mut u64, f: &mut [u64; 
                 store!("{p} + {Z}"; t0 t1 t2 t3),
                 sqr_mem!("{f} + {S}"),
                 store!("{p} + {Y}"; t0 t1 t2 t3),
-                // X₃ = L² − 2U in place of X; then U − X₃ stays in t4..t7 as the left operand.
+                // X₃ = L² − 2U in place of X.
                 load!("{f} + {T}"; t0 t1 t2 t3),
                 sub_fold_mem!("{f} + {U}"),
                 sub_fold_mem!("{f} + {U}"),
                 store!("{p} + {X}"; t0 t1 t2 t3),
-                mem_sub_fold!("{f} + {U}"),
                 // Y₃ = L·(U − X₃) − S².
-                "mov rdx, {t4}\n",
-                mul4_product!("{f} + {L}"),
-                plain_reduce!(),
-                sub_fold_mem!("{p} + {Y}"),
-                store!("{p} + {Y}"; t0 t1 t2 t3),
+                y3_tail!("{f} + {U}", "{f} + {L}", "{p} + {Y}"),
             ],
             S = 0,
             L = 32,
@@ -339,19 +349,14 @@ macro_rules! add_mixed_asm {
                 store!("{p} + {Z}"; t0 t1 t2 t3),
                 mul_mem!("{p} + {Y}", "{f} + {HHH}"),
                 store!("{f} + {HH}"; t0 t1 t2 t3),
-                // X₃ = R² − HHH − 2V in place of X₁; V − X₃ stays in t4..t7.
+                // X₃ = R² − HHH − 2V in place of X₁.
                 load!("{f} + {T}"; t0 t1 t2 t3),
                 sub_fold_mem!("{f} + {HHH}"),
                 sub_fold_mem!("{f} + {V}"),
                 sub_fold_mem!("{f} + {V}"),
                 store!("{p} + {X}"; t0 t1 t2 t3),
-                mem_sub_fold!("{f} + {V}"),
                 // Y₃ = R·(V − X₃) − W.
-                "mov rdx, {t4}\n",
-                mul4_product!("{f} + {R}"),
-                plain_reduce!(),
-                sub_fold_mem!("{f} + {HH}"),
-                store!("{p} + {Y}"; t0 t1 t2 t3),
+                y3_tail!("{f} + {V}", "{f} + {R}", "{f} + {HH}"),
             ],
             X2 = 0,
             Y2 = 32,
