@@ -95,7 +95,7 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     pub fn mul(&self, rhs: &Self) -> Self {
         #[cfg(target_arch = "x86_64")]
         if Fp6::<T, N>::one_pass_sums() {
-            return self.mul_exact(rhs, false);
+            return Self::reduced(self.mul_exact(rhs, false, &mut core::mem::MaybeUninit::uninit()));
         }
         let (mut t0, mut t1, mut c1) = (Fp6Wide::ZERO, Fp6Wide::ZERO, Fp6Wide::ZERO);
         self.c0.mul_wide_into(&rhs.c0, &mut t0);
@@ -120,7 +120,7 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     pub fn square(&self) -> Self {
         #[cfg(target_arch = "x86_64")]
         if Fp6::<T, N>::one_pass_sums() {
-            return self.square_exact();
+            return Self::reduced(self.square_exact(&mut core::mem::MaybeUninit::uninit()));
         }
         let (mut t, mut c0) = (Fp6Wide::ZERO, Fp6Wide::ZERO);
         self.c0.mul_wide_into(&self.c1, &mut t);
@@ -135,7 +135,7 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     pub fn mul_by_014(&self, d0: &Fp2<T, N>, d1: &Fp2<T, N>, d4: &Fp2<T, N>) -> Self {
         #[cfg(target_arch = "x86_64")]
         if Fp6::<T, N>::one_pass_sums() {
-            return self.mul_by_014_exact(d0, d1, d4);
+            return Self::reduced(self.mul_by_014_exact(d0, d1, d4, &mut core::mem::MaybeUninit::uninit()));
         }
         // Karatsuba with b0 = d0 + d1·v and b1 = d4·v.
         let (mut t0, mut t1, mut c1) = (Fp6Wide::ZERO, Fp6Wide::ZERO, Fp6Wide::ZERO);
@@ -156,6 +156,42 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
         Self::karatsuba_tail(&mut t0, &t1, &mut c1)
     }
 
+    /// `self ← self²` in place ([`Self::square`]): the exact products' result is written into
+    /// `self` with no copy of the element (a Miller loop's accumulator).
+    #[inline(always)]
+    pub(crate) fn square_assign(&mut self) {
+        #[cfg(target_arch = "x86_64")]
+        if Fp6::<T, N>::one_pass_sums() {
+            let mut w = core::mem::MaybeUninit::uninit();
+            return self.reduce_into(self.square_exact(&mut w));
+        }
+        *self = self.square();
+    }
+
+    /// `self ← self · (d0 + d1·v + d4·v·w)` in place ([`Self::mul_by_014`], as
+    /// [`Self::square_assign`]).
+    #[inline(always)]
+    pub(crate) fn mul_by_014_assign(&mut self, d0: &Fp2<T, N>, d1: &Fp2<T, N>, d4: &Fp2<T, N>) {
+        #[cfg(target_arch = "x86_64")]
+        if Fp6::<T, N>::one_pass_sums() {
+            let mut w = core::mem::MaybeUninit::uninit();
+            return self.reduce_into(self.mul_by_014_exact(d0, d1, d4, &mut w));
+        }
+        *self = self.mul_by_014(d0, d1, d4);
+    }
+
+    /// `self ← self · m` in place for `m` zero at position 3 ([`Self::mul_by_01245`], as
+    /// [`Self::square_assign`]).
+    #[inline(always)]
+    pub(crate) fn mul_by_01245_assign(&mut self, m: &Self) {
+        #[cfg(target_arch = "x86_64")]
+        if Fp6::<T, N>::one_pass_sums() {
+            let mut w = core::mem::MaybeUninit::uninit();
+            return self.reduce_into(self.mul_exact(m, true, &mut w));
+        }
+        *self = self.mul_by_01245(m);
+    }
+
     /// [`Self::square`] from exact products: the 12 Fp2 products of `t = a0·a1` and `(a0 +
     /// a1)(a0 + v·a1)` with both coefficients exact integers ([`Fp2::mul_exact_wide`], the
     /// Karatsuba sums unreduced), their Fp6 combinations exactly
@@ -166,7 +202,7 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     /// Only where [`Fp6::one_pass_sums`].
     #[cfg(target_arch = "x86_64")]
     #[inline(never)]
-    fn square_exact(&self) -> Self {
+    fn square_exact<'a>(&self, out: &'a mut core::mem::MaybeUninit<[Fp2Wide<T, N>; 6]>) -> &'a [Fp2Wide<T, N>; 6] {
         let (a, b) = (&self.c0, &self.c1);
         let x = a.add(b);
         let y = Fp6::new(a.c0.add(&b.c2.mul_by_nonresidue()), a.c1.add(&b.c0), a.c2.add(&b.c1));
@@ -180,19 +216,17 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
         }
         let mut sums = core::mem::MaybeUninit::<[Fp6Wide<T, N>; 2]>::uninit();
         let sums: *mut u64 = sums.as_mut_ptr().cast();
-        let mut out = core::mem::MaybeUninit::<[Fp2Wide<T, N>; 6]>::uninit();
         // SAFETY: all 288 words of `w` written above, 144 exact products for each Fp6 product;
         // `sums` is two `Fp6Wide` = 144 words, `out` 72, apart from each other and from `w`; the
         // values are as the kernels require; the multiples are those of the modulus
         // (`one_pass_sums`). The kernels write all of `sums`, then all of `out`.
-        let out = unsafe {
+        unsafe {
             use limbs::x86_64_wide_sums::{fp12_square_tail, fp6_karatsuba_exact};
             fp6_karatsuba_exact(w, sums);
             fp6_karatsuba_exact(w.add(144), sums.add(72));
             fp12_square_tail(sums, out.as_mut_ptr().cast(), &Fp6::<T, N>::SUM_MULTIPLES);
-            out.assume_init()
-        };
-        Self::reduce_exact(&out)
+            out.assume_init_ref()
+        }
     }
 
     /// [`Self::mul`] from exact products, as [`Self::square_exact`]: the 18 Fp2 products of
@@ -202,7 +236,12 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     /// `b10_zero` (`rhs.c1.c0 = 0`, [`Self::mul_by_01245`]) `t1` takes five products.
     #[cfg(target_arch = "x86_64")]
     #[inline(never)]
-    fn mul_exact(&self, rhs: &Self, b10_zero: bool) -> Self {
+    fn mul_exact<'a>(
+        &self,
+        rhs: &Self,
+        b10_zero: bool,
+        out: &'a mut core::mem::MaybeUninit<[Fp2Wide<T, N>; 6]>,
+    ) -> &'a [Fp2Wide<T, N>; 6] {
         use limbs::x86_64_wide_sums::{fp12_karatsuba_tail, fp6_karatsuba_exact};
         let (a, b) = (self, rhs);
         let sa = a.c0.add(&a.c1);
@@ -231,19 +270,17 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
         }
         let mut sums = core::mem::MaybeUninit::<[Fp6Wide<T, N>; 3]>::uninit();
         let sums: *mut u64 = sums.as_mut_ptr().cast();
-        let mut out = core::mem::MaybeUninit::<[Fp2Wide<T, N>; 6]>::uninit();
         // SAFETY: all 432 words of `w` written above, each 144 exact products of one Fp6
         // product; `sums` is three `Fp6Wide` = 216 words apart from `w` and `out` (72 words);
         // the values are as the kernels require; the multiples are those of the modulus
         // (`one_pass_sums`). The kernels write all of `sums`, then all of `out`.
-        let out = unsafe {
+        unsafe {
             for i in 0..3 {
                 fp6_karatsuba_exact(w.add(144 * i), sums.add(72 * i));
             }
             fp12_karatsuba_tail(sums, out.as_mut_ptr().cast(), &Fp6::<T, N>::SUM_MULTIPLES);
-            out.assume_init()
-        };
-        Self::reduce_exact(&out)
+            out.assume_init_ref()
+        }
     }
 
     /// [`Self::mul_by_014`] from exact products, as [`Self::square_exact`]: the 13 Fp2 products
@@ -251,7 +288,13 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     /// [`limbs::x86_64_wide_sums::fp12_mul_by_014`] and one reduction per coefficient.
     #[cfg(target_arch = "x86_64")]
     #[inline(never)]
-    fn mul_by_014_exact(&self, d0: &Fp2<T, N>, d1: &Fp2<T, N>, d4: &Fp2<T, N>) -> Self {
+    fn mul_by_014_exact<'a>(
+        &self,
+        d0: &Fp2<T, N>,
+        d1: &Fp2<T, N>,
+        d4: &Fp2<T, N>,
+        out: &'a mut core::mem::MaybeUninit<[Fp2Wide<T, N>; 6]>,
+    ) -> &'a [Fp2Wide<T, N>; 6] {
         let (a, b) = (&self.c0, &self.c1);
         let s = a.add(b);
         let d14 = d1.add(d4);
@@ -266,15 +309,13 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
             Fp2::mul_exact_wide(&b.c2, d4, w.add(7 * 24));
             Self::mul_by_01_exact(&s, d0, &d14, w.add(8 * 24));
         }
-        let mut out = core::mem::MaybeUninit::<[Fp2Wide<T, N>; 6]>::uninit();
         // SAFETY: all 312 words of `w` written above; `out` is 72 words apart from it; the
         // products are exact as the kernel requires; the multiples are those of the modulus
         // (`one_pass_sums`). The kernel writes all of `out`.
-        let out = unsafe {
+        unsafe {
             limbs::x86_64_wide_sums::fp12_mul_by_014(w, out.as_mut_ptr().cast(), &Fp6::<T, N>::SUM_MULTIPLES);
-            out.assume_init()
-        };
-        Self::reduce_exact(&out)
+            out.assume_init_ref()
+        }
     }
 
     /// The six exact Fp2 products of the Karatsuba Fp6 product `a·b` ([`Fp6::mul_wide_into`]):
@@ -319,12 +360,25 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     /// The element of six reduced wide coefficients `c0.c0, c0.c1, c0.c2, c1.c0, c1.c1, c1.c2`.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    fn reduce_exact(out: &[Fp2Wide<T, N>; 6]) -> Self {
-        let [r00, r01, r02, r10, r11, r12] = out;
+    fn reduced([r00, r01, r02, r10, r11, r12]: &[Fp2Wide<T, N>; 6]) -> Self {
         Self::new(
             Fp6::new(r00.reduce(), r01.reduce(), r02.reduce()),
             Fp6::new(r10.reduce(), r11.reduce(), r12.reduce()),
         )
+    }
+
+    /// [`Self::reduced`] written into `self` coefficient by coefficient (no copy of the
+    /// element).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn reduce_into(&mut self, out: &[Fp2Wide<T, N>; 6]) {
+        let [r00, r01, r02, r10, r11, r12] = out;
+        self.c0.c0 = r00.reduce();
+        self.c0.c1 = r01.reduce();
+        self.c0.c2 = r02.reduce();
+        self.c1.c0 = r10.reduce();
+        self.c1.c1 = r11.reduce();
+        self.c1.c2 = r12.reduce();
     }
 
     /// The product of two M-twist lines `(d0 + d1·v) + d4·v·w` and `(e0 + e1·v) + e4·v·w`
@@ -376,7 +430,7 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     pub fn mul_by_01245(&self, m: &Self) -> Self {
         #[cfg(target_arch = "x86_64")]
         if Fp6::<T, N>::one_pass_sums() {
-            return self.mul_exact(m, true);
+            return Self::reduced(self.mul_exact(m, true, &mut core::mem::MaybeUninit::uninit()));
         }
         let (mut t0, mut t1, mut c1) = (Fp6Wide::ZERO, Fp6Wide::ZERO, Fp6Wide::ZERO);
         self.c0.mul_wide_into(&m.c0, &mut t0);

@@ -299,11 +299,11 @@ impl<E: PairingParams<N>, const N: usize> Accumulator<E, N> {
             TwistType::D => Fp12::line_product_034(&prev, &d),
             TwistType::M => Fp12::line_product_014(&prev, &d),
         };
-        self.f = Some(match (E::TWIST, &self.f) {
-            (TwistType::D, Some(f)) => f.mul_by_01234(&m),
-            (TwistType::M, Some(f)) => f.mul_by_01245(&m),
-            (_, None) => m,
-        });
+        match (E::TWIST, &mut self.f) {
+            (TwistType::D, Some(f)) => *f = f.mul_by_01234(&m),
+            (TwistType::M, Some(f)) => f.mul_by_01245_assign(&m),
+            (_, f) => *f = Some(m),
+        }
     }
 
     /// Multiplies in a waiting line alone.
@@ -311,19 +311,21 @@ impl<E: PairingParams<N>, const N: usize> Accumulator<E, N> {
     fn flush(&mut self) {
         let Some(d) = self.pending.take() else { return };
         let zero = Fp2::ZERO;
-        self.f = Some(match (E::TWIST, &self.f) {
-            (TwistType::D, Some(f)) => f.mul_by_034(&d[0], &d[1], &d[2]),
-            (TwistType::M, Some(f)) => f.mul_by_014(&d[0], &d[1], &d[2]),
-            (TwistType::D, None) => Fp12::new(Fp6::new(d[0], zero, zero), Fp6::new(d[1], d[2], zero)),
-            (TwistType::M, None) => Fp12::new(Fp6::new(d[0], d[1], zero), Fp6::new(zero, d[2], zero)),
-        });
+        match (E::TWIST, &mut self.f) {
+            (TwistType::D, Some(f)) => *f = f.mul_by_034(&d[0], &d[1], &d[2]),
+            (TwistType::M, Some(f)) => f.mul_by_014_assign(&d[0], &d[1], &d[2]),
+            (TwistType::D, f) => *f = Some(Fp12::new(Fp6::new(d[0], zero, zero), Fp6::new(d[1], d[2], zero))),
+            (TwistType::M, f) => *f = Some(Fp12::new(Fp6::new(d[0], d[1], zero), Fp6::new(zero, d[2], zero))),
+        }
     }
 
     /// `f ← f²` at the start of a loop step (after the previous step's lines).
     #[inline(always)]
     fn square(&mut self) {
         self.flush();
-        self.f = self.f.map(|f| f.square());
+        if let Some(f) = &mut self.f {
+            f.square_assign();
+        }
     }
 
     /// The accumulator at the end of the loop: one if no line was multiplied in, conjugated
