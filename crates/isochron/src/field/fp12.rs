@@ -458,19 +458,21 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     /// with `A = c0.c0 + c1.c1·s`, `B = c1.c0 + c0.c2·s`, `C = c0.c1 + c1.c2·s`; then
     /// `self² = (3A² − 2Ā) + (3s·C² + 2B̄)·w + (3B² − 2C̄)·w²`. Wrong outside the subgroup.
     pub fn cyclotomic_square(&self) -> Self {
-        let (a0, a1) = fp4_square(&self.c0.c0, &self.c1.c1);
-        let (b0, b1) = fp4_square(&self.c1.c0, &self.c0.c2);
-        let (c0, c1) = fp4_square(&self.c0.c1, &self.c1.c2);
+        let [mut a, mut b, mut c] = [[Fp2::ZERO; 2]; 3];
+        fp4_square(&self.c0.c0, &self.c1.c1, &mut a);
+        fp4_square(&self.c1.c0, &self.c0.c2, &mut b);
+        fp4_square(&self.c0.c1, &self.c1.c2, &mut c);
+        let ([a0, a1], [b0, b1], [c0, c1]) = (&a, &b, &c);
         Self::new(
             Fp6::new(
-                three_two(&a0, &self.c0.c0, true),
-                three_two(&b0, &self.c0.c1, true),
-                three_two(&c0, &self.c0.c2, true),
+                three_two(a0, &self.c0.c0, true),
+                three_two(b0, &self.c0.c1, true),
+                three_two(c0, &self.c0.c2, true),
             ),
             Fp6::new(
                 three_two(&c1.mul_by_nonresidue(), &self.c1.c0, false),
-                three_two(&a1, &self.c1.c1, false),
-                three_two(&b1, &self.c1.c2, false),
+                three_two(a1, &self.c1.c1, false),
+                three_two(b1, &self.c1.c2, false),
             ),
         )
     }
@@ -506,7 +508,7 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
         let mut done = 0;
         for i in order {
             for _ in done..ks[i] {
-                g = Self::karabina_square(&g);
+                Self::karabina_square(&mut g);
             }
             done = ks[i];
             compressed[i] = g;
@@ -529,15 +531,15 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     /// One compressed squaring: the Granger–Scott formulas of `g2..g5` alone, two Fp4 squares
     /// ([`Fp12::cyclotomic_square`]).
     #[inline(always)]
-    fn karabina_square([g2, g3, g4, g5]: &[Fp2<T, N>; 4]) -> [Fp2<T, N>; 4] {
-        let (a23, b23) = fp4_square(g2, g3);
-        let (a45, b45) = fp4_square(g4, g5);
-        [
-            three_two(&b45.mul_by_nonresidue(), g2, false),
-            three_two(&a45, g3, true),
-            three_two(&a23, g4, true),
-            three_two(&b23, g5, false),
-        ]
+    fn karabina_square(g: &mut [Fp2<T, N>; 4]) {
+        let [mut s23, mut s45] = [[Fp2::ZERO; 2]; 2];
+        fp4_square(&g[0], &g[1], &mut s23);
+        fp4_square(&g[2], &g[3], &mut s45);
+        let [[a23, b23], [a45, b45]] = &[s23, s45];
+        g[0] = three_two(&b45.mul_by_nonresidue(), &g[0], false);
+        g[1] = three_two(a45, &g[1], true);
+        g[2] = three_two(a23, &g[2], true);
+        g[3] = three_two(b23, &g[3], false);
     }
 
     /// `g1` of a compressed element as a fraction (eprint 2010/542 §3.2): `(ξg5² + 3g4² −
@@ -617,13 +619,14 @@ pub const KARABINA_MIN_RUN: u32 = 10;
 /// Out of line: one shared copy for the three calls of a cyclotomic squaring and the two of a
 /// compressed one keeps those loops small enough for the CPU's decoded-instruction cache.
 #[inline(never)]
-fn fp4_square<T: TowerParams<N>, const N: usize>(x: &Fp2<T, N>, y: &Fp2<T, N>) -> (Fp2<T, N>, Fp2<T, N>) {
+fn fp4_square<T: TowerParams<N>, const N: usize>(x: &Fp2<T, N>, y: &Fp2<T, N>, out: &mut [Fp2<T, N>; 2]) {
     let (mut x2, mut y2, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
     x.square_wide_inline(&mut x2);
     y.square_wide_inline(&mut y2);
     y2.mul_by_nonresidue_into(&mut t);
     t.add_assign(&x2);
-    (t.reduce_inline(), x.double().mul(y))
+    out[0] = t.reduce_inline();
+    out[1] = x.double().mul(y);
 }
 
 /// `*out = x0y1 + x1y0 = (x0 + x1)(y0 + y1) − v0 − v1` at double width, given `v0 = x0y0`
