@@ -360,25 +360,24 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     /// The element of six reduced wide coefficients `c0.c0, c0.c1, c0.c2, c1.c0, c1.c1, c1.c2`.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    fn reduced([r00, r01, r02, r10, r11, r12]: &[Fp2Wide<T, N>; 6]) -> Self {
-        Self::new(
-            Fp6::new(r00.reduce(), r01.reduce(), r02.reduce()),
-            Fp6::new(r10.reduce(), r11.reduce(), r12.reduce()),
-        )
+    fn reduced(w: &[Fp2Wide<T, N>; 6]) -> Self {
+        let mut r = Self::ZERO;
+        r.reduce_into(w);
+        r
     }
 
-    /// [`Self::reduced`] written into `self` coefficient by coefficient (no copy of the
-    /// element).
+    /// [`Self::reduced`] written into `self`, each coefficient by its reduction kernel
+    /// ([`Fp2Wide::reduce_to`]: no copy of the element or of a coefficient).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    fn reduce_into(&mut self, out: &[Fp2Wide<T, N>; 6]) {
-        let [r00, r01, r02, r10, r11, r12] = out;
-        self.c0.c0 = r00.reduce();
-        self.c0.c1 = r01.reduce();
-        self.c0.c2 = r02.reduce();
-        self.c1.c0 = r10.reduce();
-        self.c1.c1 = r11.reduce();
-        self.c1.c2 = r12.reduce();
+    fn reduce_into(&mut self, w: &[Fp2Wide<T, N>; 6]) {
+        let [w00, w01, w02, w10, w11, w12] = w;
+        w00.reduce_to(&mut self.c0.c0);
+        w01.reduce_to(&mut self.c0.c1);
+        w02.reduce_to(&mut self.c0.c2);
+        w10.reduce_to(&mut self.c1.c0);
+        w11.reduce_to(&mut self.c1.c1);
+        w12.reduce_to(&mut self.c1.c2);
     }
 
     /// The product of two M-twist lines `(d0 + d1·v) + d4·v·w` and `(e0 + e1·v) + e4·v·w`

@@ -609,6 +609,14 @@ impl<T: TowerParams<N>, const N: usize> Fp2Wide<T, N> {
         self.reduce_inline()
     }
 
+    /// [`Self::reduce`] written into `out`: where the result goes to a place in a larger value
+    /// (an Fp12 coefficient), the kernel stores it there instead of into a temporary that is
+    /// then copied (a copy whose wide loads cannot forward from the kernel's word stores).
+    #[inline(never)]
+    pub(crate) fn reduce_to(&self, out: &mut Fp2<T, N>) {
+        *out = self.reduce_inline();
+    }
+
     /// [`Self::reduce`], inlined (for [`Fp2::mul`], the group formulas' sums of products and the
     /// cyclotomic squarings).
     #[inline(always)]
