@@ -619,13 +619,13 @@ pub const KARABINA_MIN_RUN: u32 = 10;
 /// compressed one keeps those loops small enough for the CPU's decoded-instruction cache.
 #[inline(never)]
 fn fp4_square<T: TowerParams<N>, const N: usize>(x: &Fp2<T, N>, y: &Fp2<T, N>, out: &mut [Fp2<T, N>; 2]) {
+    x.double().mul_to(y, &mut out[1]);
     let (mut x2, mut y2, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
     x.square_wide_inline(&mut x2);
     y.square_wide_inline(&mut y2);
     y2.mul_by_nonresidue_into(&mut t);
     t.add_assign(&x2);
     out[0] = t.reduce_inline();
-    out[1] = x.double().mul(y);
 }
 
 /// `*out = x0y1 + x1y0 = (x0 + x1)(y0 + y1) − v0 − v1` at double width, given `v0 = x0y0`

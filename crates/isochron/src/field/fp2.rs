@@ -225,6 +225,34 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         w.reduce_inline()
     }
 
+    /// `*out = self · rhs` ([`Self::mul`]) written through `out`: for a product that goes to a
+    /// place in a larger value. A returned product is written to a temporary and copied there
+    /// when the compiler cannot prove the call free of unwinding, and that copy's wide loads
+    /// wait for the kernel's word stores (a failed store forwarding).
+    #[inline(never)]
+    pub(crate) fn mul_to(&self, rhs: &Self, out: &mut Self) {
+        #[cfg(target_arch = "x86_64")]
+        if Self::one_kernel() {
+            let o: *mut Self = out;
+            // SAFETY: `one_kernel` checked BMI2, ADX and the modulus; 2N words behind `self`,
+            // `rhs` and the exclusively borrowed `out` (`#[repr(C)]` over two
+            // `#[repr(transparent)]` `[u64; N]`).
+            let written = unsafe {
+                limbs::x86_64_adx::fp2_mul::mul(
+                    self.words(),
+                    rhs.words(),
+                    &Self::FUSED_CONSTANTS,
+                    <T::Fp as FieldParams<N>>::INV,
+                    o.cast(),
+                )
+            };
+            if written {
+                return;
+            }
+        }
+        *out = self.mul(rhs);
+    }
+
     /// [`Self::mul_wide_inline`], out of line, for the towers: an Fp12 product makes 18
     /// double-width Fp2 products, and one shared copy instead of 18 inlined ones keeps the
     /// pairing's hot code small enough for the CPU's decoded-instruction cache (measured in
