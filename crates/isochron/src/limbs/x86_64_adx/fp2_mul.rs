@@ -462,6 +462,51 @@ unsafe fn mul6(x0: *const u64, y0: *const u64, k: *const u64, inv: u64, o: *mut 
                     "qword ptr [{s} + 144]" "qword ptr [{s} + 152]" "qword ptr [{s} + 160]"
                     "qword ptr [{s} + 168]" "qword ptr [{s} + 176]" "qword ptr [{s} + 184]"
                 ]; [w0 w1 w2 w3 w4 w5 w6]),
+            // From here `a` points to the output and `b` to the constants.
+            "movq {a}, {out}",
+            "movq {b}, {k}",
+            // c0 = Σ (T0 − T1) + C: the same, with C's one nonzero low word.
+            chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{s}]" "qword ptr [{s} + 8]" "qword ptr [{s} + 16]"
+                    "qword ptr [{s} + 24]" "qword ptr [{s} + 32]" "qword ptr [{s} + 40]"
+                ]),
+            chain!("sub", "sbb"; [w0 w1 w2 w3 w4 w5]; [
+                    "qword ptr [{s} + 96]" "qword ptr [{s} + 104]" "qword ptr [{s} + 112]"
+                    "qword ptr [{s} + 120]" "qword ptr [{s} + 128]" "qword ptr [{s} + 136]"
+                ]),
+            "sbb {lo}, {lo}",
+            "mov qword ptr [{s} + 384], {lo}",
+            "add {w5}, qword ptr [{b} + 48]",
+            "sbb {lo}, {lo}",
+            "mov qword ptr [{s} + 392], {lo}",
+            "xor {w6:e}, {w6:e}",
+            redc_rows!([
+                    "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
+                    "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
+                ]; [w0 w1 w2 w3 w4 w5 w6]; ["" "" "" "" "" ""]),
+            chain!("add", "adc"; [w6 w0 w1 w2 w3 w4]; [
+                    "qword ptr [{s} + 48]" "qword ptr [{s} + 56]" "qword ptr [{s} + 64]"
+                    "qword ptr [{s} + 72]" "qword ptr [{s} + 80]" "qword ptr [{s} + 88]"
+                ]),
+            "bt qword ptr [{s} + 392], 0",
+            chain!("adc", "adc"; [w6 w0 w1 w2 w3 w4]; [
+                    "qword ptr [{b} + 56]" "qword ptr [{b} + 64]" "qword ptr [{b} + 72]"
+                    "qword ptr [{b} + 80]" "qword ptr [{b} + 88]" "qword ptr [{b} + 96]"
+                ]),
+            "bt qword ptr [{s} + 384], 0",
+            chain!("sbb", "sbb"; [w6 w0 w1 w2 w3 w4]; [
+                    "qword ptr [{s} + 144]" "qword ptr [{s} + 152]" "qword ptr [{s} + 160]"
+                    "qword ptr [{s} + 168]" "qword ptr [{s} + 176]" "qword ptr [{s} + 184]"
+                ]),
+            subtract_if_above!([w6 w0 w1 w2 w3 w4]; [
+                    "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
+                    "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
+                ]; [
+                    "qword ptr [{a}]" "qword ptr [{a} + 8]" "qword ptr [{a} + 16]"
+                    "qword ptr [{a} + 24]" "qword ptr [{a} + 32]" "qword ptr [{a} + 40]"
+                ]),
+            // T2 after c0's reduction, which needs only T0 and T1: the core overlaps the
+            // reduction's dependent rows with the independent product.
             wide_product!([
                     "qword ptr [{s} + 288]" "qword ptr [{s} + 296]" "qword ptr [{s} + 304]"
                     "qword ptr [{s} + 312]" "qword ptr [{s} + 320]" "qword ptr [{s} + 328]"
@@ -474,9 +519,6 @@ unsafe fn mul6(x0: *const u64, y0: *const u64, k: *const u64, inv: u64, o: *mut 
                     "qword ptr [{s} + 240]" "qword ptr [{s} + 248]" "qword ptr [{s} + 256]"
                     "qword ptr [{s} + 264]" "qword ptr [{s} + 272]" "qword ptr [{s} + 280]"
                 ]; [w0 w1 w2 w3 w4 w5 w6]),
-            // From here `a` points to the output and `b` to the constants.
-            "movq {a}, {out}",
-            "movq {b}, {k}",
             // c1 = Σ (T2 − T0 − T1): the low halves with their carries and borrows saved,
             // the reduction rows, then the high halves with the flags put back.
             chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; [
@@ -520,46 +562,6 @@ unsafe fn mul6(x0: *const u64, y0: *const u64, k: *const u64, inv: u64, o: *mut 
                 ]; [
                     "qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]"
                     "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"
-                ]),
-            // c0 = Σ (T0 − T1) + C: the same, with C's one nonzero low word.
-            chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; [
-                    "qword ptr [{s}]" "qword ptr [{s} + 8]" "qword ptr [{s} + 16]"
-                    "qword ptr [{s} + 24]" "qword ptr [{s} + 32]" "qword ptr [{s} + 40]"
-                ]),
-            chain!("sub", "sbb"; [w0 w1 w2 w3 w4 w5]; [
-                    "qword ptr [{s} + 96]" "qword ptr [{s} + 104]" "qword ptr [{s} + 112]"
-                    "qword ptr [{s} + 120]" "qword ptr [{s} + 128]" "qword ptr [{s} + 136]"
-                ]),
-            "sbb {lo}, {lo}",
-            "mov qword ptr [{s} + 384], {lo}",
-            "add {w5}, qword ptr [{b} + 48]",
-            "sbb {lo}, {lo}",
-            "mov qword ptr [{s} + 392], {lo}",
-            "xor {w6:e}, {w6:e}",
-            redc_rows!([
-                    "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
-                    "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
-                ]; [w0 w1 w2 w3 w4 w5 w6]; ["" "" "" "" "" ""]),
-            chain!("add", "adc"; [w6 w0 w1 w2 w3 w4]; [
-                    "qword ptr [{s} + 48]" "qword ptr [{s} + 56]" "qword ptr [{s} + 64]"
-                    "qword ptr [{s} + 72]" "qword ptr [{s} + 80]" "qword ptr [{s} + 88]"
-                ]),
-            "bt qword ptr [{s} + 392], 0",
-            chain!("adc", "adc"; [w6 w0 w1 w2 w3 w4]; [
-                    "qword ptr [{b} + 56]" "qword ptr [{b} + 64]" "qword ptr [{b} + 72]"
-                    "qword ptr [{b} + 80]" "qword ptr [{b} + 88]" "qword ptr [{b} + 96]"
-                ]),
-            "bt qword ptr [{s} + 384], 0",
-            chain!("sbb", "sbb"; [w6 w0 w1 w2 w3 w4]; [
-                    "qword ptr [{s} + 144]" "qword ptr [{s} + 152]" "qword ptr [{s} + 160]"
-                    "qword ptr [{s} + 168]" "qword ptr [{s} + 176]" "qword ptr [{s} + 184]"
-                ]),
-            subtract_if_above!([w6 w0 w1 w2 w3 w4]; [
-                    "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
-                    "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
-                ]; [
-                    "qword ptr [{a}]" "qword ptr [{a} + 8]" "qword ptr [{a} + 16]"
-                    "qword ptr [{a} + 24]" "qword ptr [{a} + 32]" "qword ptr [{a} + 40]"
                 ]),
             x0 = in(xmm_reg) x0,
             y0 = in(xmm_reg) y0,
