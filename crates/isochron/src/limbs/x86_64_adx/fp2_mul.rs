@@ -281,6 +281,50 @@ unsafe fn mul4(x0: *const u64, y0: *const u64, k: *const u64, inv: u64, o: *mut 
                     "qword ptr [{s} + 88]" "qword ptr [{s} + 96]" "qword ptr [{s} + 104]"
                     "qword ptr [{s} + 112]" "qword ptr [{s} + 120]"
                 ]; [w0 w1 w2 w3 w4]),
+            // From here `a` points to the output and `b` to the constants.
+            "movq {a}, {out}",
+            "movq {b}, {k}",
+            // c0 = Σ (T0 − T1) + C: the same, with C's one nonzero low word.
+            chain!("mov", "mov"; [w0 w1 w2 w3]; [
+                    "qword ptr [{s}]" "qword ptr [{s} + 8]" "qword ptr [{s} + 16]"
+                    "qword ptr [{s} + 24]"
+                ]),
+            chain!("sub", "sbb"; [w0 w1 w2 w3]; [
+                    "qword ptr [{s} + 64]" "qword ptr [{s} + 72]" "qword ptr [{s} + 80]"
+                    "qword ptr [{s} + 88]"
+                ]),
+            "sbb {lo}, {lo}",
+            "mov qword ptr [{s} + 256], {lo}",
+            "add {w3}, qword ptr [{b} + 32]",
+            "sbb {lo}, {lo}",
+            "mov qword ptr [{s} + 264], {lo}",
+            "xor {w4:e}, {w4:e}",
+            redc_rows!([
+                    "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
+                    "qword ptr [{b} + 24]"
+                ]; [w0 w1 w2 w3 w4]; ["" "" "" ""]),
+            chain!("add", "adc"; [w4 w0 w1 w2]; [
+                    "qword ptr [{s} + 32]" "qword ptr [{s} + 40]" "qword ptr [{s} + 48]"
+                    "qword ptr [{s} + 56]"
+                ]),
+            "bt qword ptr [{s} + 264], 0",
+            chain!("adc", "adc"; [w4 w0 w1 w2]; [
+                    "qword ptr [{b} + 40]" "qword ptr [{b} + 48]" "qword ptr [{b} + 56]"
+                    "qword ptr [{b} + 64]"
+                ]),
+            "bt qword ptr [{s} + 256], 0",
+            chain!("sbb", "sbb"; [w4 w0 w1 w2]; [
+                    "qword ptr [{s} + 96]" "qword ptr [{s} + 104]" "qword ptr [{s} + 112]"
+                    "qword ptr [{s} + 120]"
+                ]),
+            subtract_if_above!([w4 w0 w1 w2]; [
+                    "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
+                    "qword ptr [{b} + 24]"
+                ]; [
+                    "qword ptr [{a}]" "qword ptr [{a} + 8]" "qword ptr [{a} + 16]"
+                    "qword ptr [{a} + 24]"
+                ]),
+            // T2 after c0's reduction, which needs only T0 and T1 (as in `mul6`).
             wide_product!([
                     "qword ptr [{s} + 192]" "qword ptr [{s} + 200]" "qword ptr [{s} + 208]"
                     "qword ptr [{s} + 216]"
@@ -292,9 +336,6 @@ unsafe fn mul4(x0: *const u64, y0: *const u64, k: *const u64, inv: u64, o: *mut 
                     "qword ptr [{s} + 152]" "qword ptr [{s} + 160]" "qword ptr [{s} + 168]"
                     "qword ptr [{s} + 176]" "qword ptr [{s} + 184]"
                 ]; [w0 w1 w2 w3 w4]),
-            // From here `a` points to the output and `b` to the constants.
-            "movq {a}, {out}",
-            "movq {b}, {k}",
             // c1 = Σ (T2 − T0 − T1): the low halves with their carries and borrows saved,
             // the reduction rows, then the high halves with the flags put back.
             chain!("mov", "mov"; [w0 w1 w2 w3]; [
@@ -338,46 +379,6 @@ unsafe fn mul4(x0: *const u64, y0: *const u64, k: *const u64, inv: u64, o: *mut 
                 ]; [
                     "qword ptr [{a} + 32]" "qword ptr [{a} + 40]" "qword ptr [{a} + 48]"
                     "qword ptr [{a} + 56]"
-                ]),
-            // c0 = Σ (T0 − T1) + C: the same, with C's one nonzero low word.
-            chain!("mov", "mov"; [w0 w1 w2 w3]; [
-                    "qword ptr [{s}]" "qword ptr [{s} + 8]" "qword ptr [{s} + 16]"
-                    "qword ptr [{s} + 24]"
-                ]),
-            chain!("sub", "sbb"; [w0 w1 w2 w3]; [
-                    "qword ptr [{s} + 64]" "qword ptr [{s} + 72]" "qword ptr [{s} + 80]"
-                    "qword ptr [{s} + 88]"
-                ]),
-            "sbb {lo}, {lo}",
-            "mov qword ptr [{s} + 256], {lo}",
-            "add {w3}, qword ptr [{b} + 32]",
-            "sbb {lo}, {lo}",
-            "mov qword ptr [{s} + 264], {lo}",
-            "xor {w4:e}, {w4:e}",
-            redc_rows!([
-                    "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
-                    "qword ptr [{b} + 24]"
-                ]; [w0 w1 w2 w3 w4]; ["" "" "" ""]),
-            chain!("add", "adc"; [w4 w0 w1 w2]; [
-                    "qword ptr [{s} + 32]" "qword ptr [{s} + 40]" "qword ptr [{s} + 48]"
-                    "qword ptr [{s} + 56]"
-                ]),
-            "bt qword ptr [{s} + 264], 0",
-            chain!("adc", "adc"; [w4 w0 w1 w2]; [
-                    "qword ptr [{b} + 40]" "qword ptr [{b} + 48]" "qword ptr [{b} + 56]"
-                    "qword ptr [{b} + 64]"
-                ]),
-            "bt qword ptr [{s} + 256], 0",
-            chain!("sbb", "sbb"; [w4 w0 w1 w2]; [
-                    "qword ptr [{s} + 96]" "qword ptr [{s} + 104]" "qword ptr [{s} + 112]"
-                    "qword ptr [{s} + 120]"
-                ]),
-            subtract_if_above!([w4 w0 w1 w2]; [
-                    "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
-                    "qword ptr [{b} + 24]"
-                ]; [
-                    "qword ptr [{a}]" "qword ptr [{a} + 8]" "qword ptr [{a} + 16]"
-                    "qword ptr [{a} + 24]"
                 ]),
             x0 = in(xmm_reg) x0,
             y0 = in(xmm_reg) y0,
