@@ -814,7 +814,8 @@ mod tests {
 
     /// `(a + b)(c + d)` and `(a + b)c` with the sums unreduced equal the products of the reduced
     /// sums, on random elements and the extremes (`0`, `1`, `p − 1` in every coefficient), for
-    /// BLS12-381 (three spare bits: both sums unreduced) and BN254 (two: one).
+    /// BLS12-381 (three spare bits: both sums unreduced) and BN254 (two: one); `mul_to` and
+    /// `reduce_to` agree with `mul` and `reduce`.
     fn check_mul_sums<T: TowerParams<N>, const N: usize>(seed: u64) {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
         let top = -Fp::<T::Fp, N>::ONE;
@@ -828,6 +829,12 @@ mod tests {
                 assert!(w.reduce() == a.add(b).mul(&c.add(d)), "{i}, {j}");
                 Fp2::mul_sum_wide_into(a, b, c, &mut w);
                 assert!(w.reduce() == a.add(b).mul(c), "{i}, {j}");
+                // The in-place forms write what the returning ones return.
+                let mut out = Fp2::random(&mut rng);
+                a.mul_to(b, &mut out);
+                assert!(out == a.mul(b), "{i}, {j}");
+                w.reduce_to(&mut out);
+                assert!(out == w.reduce(), "{i}, {j}");
             }
         }
     }
