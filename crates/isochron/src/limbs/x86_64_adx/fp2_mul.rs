@@ -16,7 +16,9 @@
 //! so the same element): `C > m² > T1`, so the value is nonnegative, and below `m·2^(L+1) ≤
 //! m·2^(64N−1)`. `C`'s low half has one nonzero word (`N − 1`), its high half is `m >> (64N −
 //! L)`: both precomputed ([`Constants`]). The sum of two products does the same over six
-//! terms with `2C`.
+//! terms with `2C`. In [`mul`], `c0` is reduced before `T2` is formed (it needs only `T0` and
+//! `T1`): the core runs the independent product beside the reduction's chain of dependent
+//! rows (the Fp2 product 3% faster on Zen 5).
 //!
 //! **Bounds.** Reducing `T < m·2^(64N)` gives `(T_lo + K·m)/2^(64N) ≤ m` plus `T_hi < m`,
 //! below `2m`: one conditional subtraction (here through memory: the result is stored, `T − m`
