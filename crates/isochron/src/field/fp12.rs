@@ -199,7 +199,9 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     /// signed sum of those with one correction ([`limbs::x86_64_wide_sums::fp12_square_tail`])
     /// and one reduction: no corrected pass between the levels. (Summing the products directly
     /// into each output takes 98 double-width terms against 90 and measured 2–2.5% slower.)
-    /// Only where [`Fp6::one_pass_sums`].
+    /// The six wide coefficients go to `out`, which is returned; the caller reduces them into
+    /// a new element ([`Self::reduced`]) or into the accumulator in place
+    /// ([`Self::reduce_into`]). Only where [`Fp6::one_pass_sums`].
     #[cfg(target_arch = "x86_64")]
     #[inline(never)]
     fn square_exact<'a>(&self, out: &'a mut core::mem::MaybeUninit<[Fp2Wide<T, N>; 6]>) -> &'a [Fp2Wide<T, N>; 6] {
@@ -232,7 +234,8 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     /// [`Self::mul`] from exact products, as [`Self::square_exact`]: the 18 Fp2 products of
     /// `t0 = a0b0`, `t1 = a1b1` and `(a0 + a1)(b0 + b1)`, their Fp6 combinations exactly
     /// ([`limbs::x86_64_wide_sums::fp6_karatsuba_exact`]), the Fp12 one with one correction
-    /// ([`limbs::x86_64_wide_sums::fp12_karatsuba_tail`]), one reduction per coefficient. With
+    /// ([`limbs::x86_64_wide_sums::fp12_karatsuba_tail`]), into `out` for the caller's one
+    /// reduction per coefficient. With
     /// `b10_zero` (`rhs.c1.c0 = 0`, [`Self::mul_by_01245`]) `t1` takes five products.
     #[cfg(target_arch = "x86_64")]
     #[inline(never)]
@@ -285,7 +288,7 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
 
     /// [`Self::mul_by_014`] from exact products, as [`Self::square_exact`]: the 13 Fp2 products
     /// of `t0 = a·(d0 + d1·v)`, `t1 = b·d4·v` and `(a + b)(d0 + (d1 + d4)·v)`, then
-    /// [`limbs::x86_64_wide_sums::fp12_mul_by_014`] and one reduction per coefficient.
+    /// [`limbs::x86_64_wide_sums::fp12_mul_by_014`] into `out` (reduced by the caller).
     #[cfg(target_arch = "x86_64")]
     #[inline(never)]
     fn mul_by_014_exact<'a>(
