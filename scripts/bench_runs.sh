@@ -21,7 +21,7 @@ while getopts "n:o:b:" opt; do
         n) runs="$OPTARG" ;;
         o) prefix="$OPTARG" ;;
         b) bin="$OPTARG" ;;
-        *) sed -n '9,13p' "$0" >&2; exit 2 ;;
+        *) sed -n '8,12p' "$0" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))

@@ -537,7 +537,7 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
         let [mut s23, mut s45] = [[Fp2::ZERO; 2]; 2];
         fp4_square(&g[0], &g[1], &mut s23);
         fp4_square(&g[2], &g[3], &mut s45);
-        let [[a23, b23], [a45, b45]] = &[s23, s45];
+        let ([a23, b23], [a45, b45]) = (&s23, &s45);
         g[0] = three_two(&b45.mul_by_nonresidue(), &g[0], false);
         g[1] = three_two(a45, &g[1], true);
         g[2] = three_two(a23, &g[2], true);
