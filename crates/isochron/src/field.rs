@@ -18,6 +18,8 @@ use zeroize::Zeroize;
 pub(crate) mod crandall;
 #[cfg(feature = "fiat")]
 pub(crate) mod dettman;
+#[cfg(target_arch = "x86_64")]
+mod double_lanes;
 #[cfg(feature = "fiat")]
 pub mod fiat;
 pub mod fp;
@@ -119,6 +121,15 @@ pub trait Field:
     /// Constant time.
     #[inline(always)]
     fn double_jacobian_a0(_p: &mut [Self; 3]) -> bool {
+        false
+    }
+
+    /// Doubles the Jacobian point `[X, Y, Z]` of a curve with `a = 0` `n` times in place where
+    /// the field has a kernel for such runs (`n` public), and says whether it did; `false`
+    /// (the default) leaves the point to `n` calls of [`Field::double_jacobian_a0`] or the
+    /// formula. The result may be another triple of the same point. Constant time.
+    #[inline(always)]
+    fn double_n_jacobian_a0(_p: &mut [Self; 3], _n: u32) -> bool {
         false
     }
 

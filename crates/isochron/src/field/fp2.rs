@@ -704,8 +704,23 @@ impl_tower_traits!(
         c.square_wide_inline(&mut t);
         s.sub_assign(&t);
         s.reduce_inline()
+    },
+    /// Runs of at least [`LANE_DOUBLINGS_FROM`] doublings on the AVX-512 IFMA lanes where the CPU
+    /// and the field have them (`field::double_lanes`).
+    #[inline]
+    fn double_n_jacobian_a0(p: &mut [Self; 3], n: u32) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if n >= LANE_DOUBLINGS_FROM {
+            return super::double_lanes::double_n(p, n);
+        }
+        let _ = (p, n);
+        false
     }
 );
+
+/// The shortest run of doublings [`Field::double_n_jacobian_a0`] takes to the vector lanes:
+/// below it, moving the point in and out costs more than the lanes save.
+const LANE_DOUBLINGS_FROM: u32 = 4;
 
 impl<T: TowerParams<N>, const N: usize> SqrtField for Fp2<T, N> {
     fn sqrt(&self) -> CtOption<Self> {

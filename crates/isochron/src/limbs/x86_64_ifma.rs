@@ -144,54 +144,119 @@ pub(crate) const fn limbs_for(words: usize) -> Option<usize> {
 
 /// Little-endian 64-bit words (at most eight) to radix `2^52` (eight limbs; the value must fit
 /// in `8·52` bits).
-pub(crate) fn to_radix52(words: &[u64]) -> Row {
+pub(crate) const fn to_radix52(words: &[u64]) -> Row {
     let mut out = [0u64; 8];
-    for (j, limb) in out.iter_mut().enumerate() {
+    let mut j = 0;
+    while j < 8 {
         let bit = RADIX as usize * j;
         let (w, off) = (bit / 64, bit % 64);
-        let lo = words.get(w).map_or(0, |x| x >> off);
+        let lo = if w < words.len() { words[w] >> off } else { 0 };
         let hi =
-            if off + RADIX as usize > 64 && off != 0 { words.get(w + 1).map_or(0, |x| x << (64 - off)) } else { 0 };
-        *limb = (lo | hi) & MASK;
+            if off + RADIX as usize > 64 && off != 0 && w + 1 < words.len() { words[w + 1] << (64 - off) } else { 0 };
+        out[j] = (lo | hi) & MASK;
+        j += 1;
     }
     Row(out)
 }
 
 /// `2^k mod p` for `p < 2^384` given as words (at most six), as eight words.
-fn pow2_mod(k: usize, p: &[u64]) -> [u64; 8] {
+const fn pow2_mod(k: usize, p: &[u64]) -> [u64; 8] {
     let mut m = [0u64; 8];
-    m[..p.len()].copy_from_slice(p);
+    let mut i = 0;
+    while i < p.len() {
+        m[i] = p[i];
+        i += 1;
+    }
     let mut r = [0u64; 8];
     r[0] = 1;
-    for _ in 0..k {
+    let mut step = 0;
+    while step < k {
         // r ← 2r mod p (r < p < 2^384, so 2r fits in eight words).
         let mut carry = 0;
-        for w in r.iter_mut() {
-            let next = *w >> 63;
-            *w = (*w << 1) | carry;
+        let mut i = 0;
+        while i < 8 {
+            let next = r[i] >> 63;
+            r[i] = (r[i] << 1) | carry;
             carry = next;
+            i += 1;
         }
         if !lt(&r, &m) {
             let mut borrow = 0u64;
-            for (w, q) in r.iter_mut().zip(&m) {
-                let (d, b1) = w.overflowing_sub(*q);
+            let mut i = 0;
+            while i < 8 {
+                let (d, b1) = r[i].overflowing_sub(m[i]);
                 let (d, b2) = d.overflowing_sub(borrow);
-                *w = d;
-                borrow = u64::from(b1 | b2);
+                r[i] = d;
+                borrow = (b1 | b2) as u64;
+                i += 1;
             }
         }
+        step += 1;
     }
     r
 }
 
 /// `a < b` on eight-word integers.
-fn lt(a: &[u64; 8], b: &[u64; 8]) -> bool {
-    for (x, y) in a.iter().zip(b).rev() {
-        if x != y {
-            return x < y;
+const fn lt(a: &[u64; 8], b: &[u64; 8]) -> bool {
+    let mut i = 8;
+    while i > 0 {
+        i -= 1;
+        if a[i] != b[i] {
+            return a[i] < b[i];
         }
     }
     false
+}
+
+/// [`Mont52`]'s constants for one modulus, one [`Row`] each: computable at compile time, so a
+/// caller that builds its [`Mont52`] often (once per call of a short computation) only
+/// broadcasts them ([`Mont52::from_rows`]).
+pub(crate) struct Mont52Rows {
+    p: Row,
+    p2: Row,
+    p4: Row,
+    pinv: u64,
+    to_vec: Row,
+    from_vec: Row,
+    one: Row,
+}
+
+impl Mont52Rows {
+    /// The constants for the odd modulus `p` (little-endian words, `p < 2^(52·limbs − 4)`) and
+    /// `limbs` limbs of 52 bits.
+    pub(crate) const fn new(p: &[u64], limbs: usize) -> Self {
+        assert!(limbs <= 8 && 64 * p.len() + 4 <= 52 * limbs && p[0] & 1 == 1);
+        let words = p.len();
+        let mut two_p = [0u64; 8];
+        let mut four_p = [0u64; 8];
+        let mut carry = (0u64, 0u64);
+        let mut i = 0;
+        while i < words {
+            two_p[i] = (p[i] << 1) | carry.0;
+            four_p[i] = (p[i] << 2) | carry.1;
+            carry = (p[i] >> 63, p[i] >> 62);
+            i += 1;
+        }
+        two_p[words] = carry.0;
+        four_p[words] = carry.1;
+        // −p⁻¹ mod 2^64 by Newton's iteration (each step doubles the correct low bits).
+        let mut inv = 1u64;
+        let mut step = 0;
+        while step < 6 {
+            inv = inv.wrapping_mul(2u64.wrapping_sub(p[0].wrapping_mul(inv)));
+            step += 1;
+        }
+        let bits = RADIX as usize * limbs;
+        Mont52Rows {
+            p: to_radix52(p),
+            p2: to_radix52(&two_p),
+            p4: to_radix52(&four_p),
+            pinv: inv.wrapping_neg() & MASK,
+            to_vec: to_radix52(&pow2_mod(2 * bits - 64 * words, p)),
+            from_vec: to_radix52(&pow2_mod(64 * words, p)),
+            one: to_radix52(&pow2_mod(bits, p)),
+        }
+    }
 }
 
 /// The parameters of one modulus, broadcast to the eight lanes. Its constructor is a
@@ -242,35 +307,22 @@ impl<const L: usize> Mont52<L> {
     /// The parameters for the odd modulus `p` (little-endian words, `p < 2^(52·L − 4)`).
     #[target_feature(enable = "avx512f")]
     pub(crate) fn new(p: &[u64]) -> Self {
-        debug_assert!(L <= 8 && 64 * p.len() + 4 <= 52 * L && p[0] & 1 == 1);
-        let words = p.len();
-        let pr = to_radix52(p);
-        let mut two_p = [0u64; 8];
-        let mut four_p = [0u64; 8];
-        let mut carry = (0u64, 0u64);
-        for (i, w) in p.iter().enumerate() {
-            two_p[i] = (w << 1) | carry.0;
-            four_p[i] = (w << 2) | carry.1;
-            carry = (w >> 63, w >> 62);
-        }
-        two_p[words] = carry.0;
-        four_p[words] = carry.1;
-        // −p⁻¹ mod 2^64 by Newton's iteration (each step doubles the correct low bits).
-        let mut inv = 1u64;
-        for _ in 0..6 {
-            inv = inv.wrapping_mul(2u64.wrapping_sub(p[0].wrapping_mul(inv)));
-        }
-        let pinv = inv.wrapping_neg() & MASK;
-        let bits = RADIX as usize * L;
+        Self::from_rows(&Mont52Rows::new(p, L))
+    }
+
+    /// The parameters from their rows (the constants broadcast to the lanes).
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    pub(crate) fn from_rows(r: &Mont52Rows) -> Self {
         Mont52 {
-            p_row: pr,
-            p: splat(&pr),
-            p2: splat(&to_radix52(&two_p)),
-            p4: splat(&to_radix52(&four_p)),
-            pinv: _mm512_set1_epi64(pinv as i64),
-            to_vec: splat(&to_radix52(&pow2_mod(2 * bits - 64 * words, p))),
-            from_vec: splat(&to_radix52(&pow2_mod(64 * words, p))),
-            one: splat(&to_radix52(&pow2_mod(bits, p))),
+            p_row: r.p,
+            p: splat(&r.p),
+            p2: splat(&r.p2),
+            p4: splat(&r.p4),
+            pinv: _mm512_set1_epi64(r.pinv as i64),
+            to_vec: splat(&r.to_vec),
+            from_vec: splat(&r.from_vec),
+            one: splat(&r.one),
         }
     }
 
@@ -294,13 +346,20 @@ impl<const L: usize> Mont52<L> {
         let zero = _mm512_setzero_si512();
         // 2L accumulators; the array is sized for the largest L (registers after inlining).
         let mut t = [zero; 16];
-        for i in 0..L {
-            for j in 0..L {
-                t[i + j] = _mm512_madd52lo_epu64(t[i + j], a[j], b[i]);
-                t[i + j + 1] = _mm512_madd52hi_epu64(t[i + j + 1], a[j], b[i]);
-            }
-            reduce_row!(self, t, i);
+        // Row by row with the row index a literal (`seq`), so that every index into `t` is a
+        // constant and the accumulators stay in registers (a loop over `i` kept `t` in memory).
+        macro_rules! row {
+            ($($i:literal)*) => {$(
+                if $i < L {
+                    for j in 0..L {
+                        t[$i + j] = _mm512_madd52lo_epu64(t[$i + j], a[j], b[$i]);
+                        t[$i + j + 1] = _mm512_madd52hi_epu64(t[$i + j + 1], a[j], b[$i]);
+                    }
+                    reduce_row!(self, t, $i);
+                }
+            )*};
         }
+        row!(0 1 2 3 4 5 6 7);
         high_half(&t)
     }
 
@@ -395,7 +454,7 @@ fn high_half<const L: usize>(t: &[__m512i; 16]) -> Lanes<L> {
 /// limbs in `[0, 2^52)`; the top limb keeps what is carried out of it.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn normalize<const L: usize>(r: &mut Lanes<L>) {
+pub(crate) fn normalize<const L: usize>(r: &mut Lanes<L>) {
     let mask = _mm512_set1_epi64(MASK as i64);
     let mut carry = _mm512_setzero_si512();
     for (i, limb) in r.iter_mut().enumerate() {

@@ -94,6 +94,17 @@ impl<F: Field> Jacobian<F> {
         Jacobian { c: [x, y, z] }
     }
 
+    /// `self = [2^n]·self` in place: `n` doublings ([`Self::double_assign`]), or the field's
+    /// kernel for runs of them ([`Field::double_n_jacobian_a0`]). Constant time; `n` public.
+    pub(super) fn double_n_assign<C: SwCurve<Base = F>>(&mut self, n: u32) {
+        if !C::A_IS_MINUS_3 && F::double_n_jacobian_a0(&mut self.c, n) {
+            return;
+        }
+        for _ in 0..n {
+            self.double_assign::<C>();
+        }
+    }
+
     /// `2·p` for a homogeneous `p`, returned in Jacobian coordinates: the conversion fused into
     /// the doubling, 3M + 4S against 4M + 6S for [`Self::from_homogeneous`] then
     /// [`Self::double`]. With `x = X/Z`, `y = Y/Z` the tangent slope is `λ = 3X²/(2YZ)`; taking
@@ -283,17 +294,24 @@ impl<C: SwCurve> Projective<C> {
         // (`double_from_homogeneous`, 3M + 4S instead of a conversion and a doubling).
         let mut sum = Some(*self);
         let mut acc = Jacobian::IDENTITY;
-        for i in (0..63 - k.leading_zeros()).rev() {
-            acc = match sum.take() {
-                Some(h) => Jacobian::double_from_homogeneous(&h),
-                None => {
-                    acc.double_assign::<C>();
-                    acc
+        // `i`: the bits still to take are `i − 1, …, 0`; each step doubles down to the next
+        // set bit (or to the end) and adds there.
+        let mut i = 63 - k.leading_zeros();
+        while i > 0 {
+            let rest = k & ((1 << i) - 1);
+            let next = if rest == 0 { 0 } else { 63 - rest.leading_zeros() };
+            let run = i - next;
+            match sum.take() {
+                Some(h) => {
+                    acc = Jacobian::double_from_homogeneous(&h);
+                    acc.double_n_assign::<C>(run - 1);
                 }
-            };
-            if (k >> i) & 1 == 1 {
+                None => acc.double_n_assign::<C>(run),
+            }
+            if rest != 0 {
                 sum = Some(acc.to_homogeneous::<C>().add(self));
             }
+            i = next;
         }
         sum.unwrap_or_else(|| acc.to_homogeneous())
     }
@@ -310,9 +328,7 @@ impl<C: SwCurve> Projective<C> {
     pub(crate) fn double_n_jacobian(&self, n: u32) -> Self {
         debug_assert!(n >= 1);
         let mut acc = Jacobian::double_from_homogeneous(self);
-        for _ in 1..n {
-            acc.double_assign::<C>();
-        }
+        acc.double_n_assign::<C>(n - 1);
         acc.to_homogeneous()
     }
 }
@@ -367,14 +383,21 @@ impl<C: SwCurve> Projective<C> {
             infinity: Choice::from(0),
         });
         let mut acc = Jacobian { c: base.c };
-        for i in (0..63 - k.leading_zeros()).rev() {
-            acc.double_assign_vartime::<C>();
-            if (k >> i) & 1 == 1 {
+        let mut i = 63 - k.leading_zeros();
+        while i > 0 {
+            // Double down to the next set bit (or to the end), then add.
+            let rest = k & ((1 << i) - 1);
+            let next = if rest == 0 { 0 } else { 63 - rest.leading_zeros() };
+            if !acc.c[2].is_zero_vartime() {
+                acc.double_n_assign::<C>(i - next);
+            }
+            if rest != 0 {
                 match &affine {
                     Some(q) => acc.add_mixed_assign_vartime(q),
                     None => acc = acc.add_vartime::<C>(&base),
                 }
             }
+            i = next;
         }
         acc.to_homogeneous()
     }
