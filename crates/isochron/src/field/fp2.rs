@@ -705,7 +705,7 @@ impl_tower_traits!(
         s.sub_assign(&t);
         s.reduce_inline()
     },
-    /// Runs of at least [`LANE_DOUBLINGS_FROM`] doublings on the AVX-512 IFMA lanes where the CPU
+    /// Runs of at least `LANE_DOUBLINGS_FROM` doublings on the AVX-512 IFMA lanes where the CPU
     /// and the field have them (`field::double_lanes`).
     #[inline]
     fn double_n_jacobian_a0(p: &mut [Self; 3], n: u32) -> bool {
