@@ -18,13 +18,13 @@ use zeroize::Zeroize;
 pub(crate) mod crandall;
 #[cfg(feature = "fiat")]
 pub(crate) mod dettman;
-#[cfg(target_arch = "x86_64")]
-mod double_lanes;
 #[cfg(feature = "fiat")]
 pub mod fiat;
 pub mod fp;
 pub mod fp12;
 pub mod fp2;
+#[cfg(target_arch = "x86_64")]
+mod fp2_lanes;
 pub mod fp6;
 pub mod inversion;
 pub mod sqrt;

@@ -706,12 +706,12 @@ impl_tower_traits!(
         s.reduce_inline()
     },
     /// Runs of at least `LANE_DOUBLINGS_FROM` doublings on the AVX-512 IFMA lanes where the CPU
-    /// and the field have them (`field::double_lanes`).
+    /// and the field have them (`field::fp2_lanes`).
     #[inline]
     fn double_n_jacobian_a0(p: &mut [Self; 3], n: u32) -> bool {
         #[cfg(target_arch = "x86_64")]
         if n >= LANE_DOUBLINGS_FROM {
-            return super::double_lanes::double_n(p, n);
+            return super::fp2_lanes::double_n(p, n);
         }
         let _ = (p, n);
         false
