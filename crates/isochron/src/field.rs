@@ -24,7 +24,7 @@ pub mod fp;
 pub mod fp12;
 pub mod fp2;
 #[cfg(target_arch = "x86_64")]
-mod fp2_lanes;
+pub(crate) mod fp2_lanes;
 pub mod fp6;
 pub mod inversion;
 pub mod sqrt;

@@ -9,6 +9,8 @@
 //!   behind [`Field::double_n_jacobian_a0`].
 //! - [`karabina_square_n`]: runs of Karabina's compressed cyclotomic squarings in Fp12 (the
 //!   exponentiations by `x` of the final exponentiation), for `ξ = 1 + u`.
+//! - [`double_line_n`]: the Miller loop's doubling steps with their tangent lines, on an
+//!   M-twist with `ξ = 1 + u` (BLS12-381's G2), 21 products in two rounds.
 //!
 //! **Doubling.** `dbl-2009-l` (Explicit-Formulas Database, `a = 0`: `A = X²`, `B = Y²`,
 //! `C = B²`, `D = 2((X + B)² − A − C)`, `E = 3A`, `F = E²`, `X₃ = F − 2D`,
@@ -113,6 +115,30 @@ pub(crate) fn karabina_square_n<T: TowerParams<N>, const N: usize>(g: &mut [Fp2<
     true
 }
 
+/// The Miller loop's doubling steps on an M-twist `y² = x³ + b'` with `3b' = k·ξ`, `ξ = 1 + u`
+/// (BLS12-381: `k = 12`), on the vector lanes: `lines.len()` times `T ← 2T` for the homogeneous
+/// `t = [X, Y, Z]`, with the tangent line of each step in `lines` as `[−H, 3J, I]`: exactly the
+/// values of the scalar step (`pairing::miller_loop`, eprint 2010/526 eq. (11)). Says whether
+/// it ran (`false`: not supported here or `k` outside `1..=12`, nothing touched).
+pub(crate) fn double_line_n<T: TowerParams<N>, const N: usize>(
+    t: &mut [Fp2<T, N>; 3],
+    k: u64,
+    lines: &mut [[Fp2<T, N>; 3]],
+) -> bool {
+    if !(1..=12).contains(&k) || T::XI != [1, 1] || !supported::<T, N>() {
+        return false;
+    }
+    let words = words_of::<T, N>(t.iter().flat_map(|e| [&e.c0, &e.c1]));
+    let n = lines.len();
+    let set_line = |i: usize, w: &[[u64; 8]; 8]| {
+        set_from_words::<T, N>(lines[i].iter_mut().flat_map(|e| [&mut e.c0, &mut e.c1]), w);
+    };
+    // SAFETY: `supported()` confirmed AVX-512F and AVX-512 IFMA.
+    let out = unsafe { run_line_doublings(&words, n, k, LaneConsts::of::<T, N>(), set_line) };
+    set_from_words::<T, N>(t.iter_mut().flat_map(|e| [&mut e.c0, &mut e.c1]), &out);
+    true
+}
+
 /// The lanes of eight coefficients' Montgomery words, in the backend's form.
 #[inline]
 #[target_feature(enable = "avx512f,avx512ifma")]
@@ -156,6 +182,32 @@ fn run_squarings(words: &[[u64; 6]; 8], n: u32, c: &LaneConsts) -> [[u64; 8]; 8]
         if s == 3 {
             v = m.mul(&normalized(v), &one);
         }
+    }
+    lanes_out(&m, v)
+}
+
+/// [`double_line_n`] on the lanes: `n` steps, each line handed to `line` (step index, words).
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn run_line_doublings(
+    words: &[[u64; 6]; 8],
+    n: usize,
+    k: u64,
+    c: &LaneConsts,
+    mut line: impl FnMut(usize, &[[u64; 8]; 8]),
+) -> [[u64; 8]; 8] {
+    let m = Mont52::<8>::from_rows(&c.mont);
+    let mut v = lanes_in(&m, words);
+    let multiples = LineMultiples {
+        p: multiple(c, 0),
+        p4: multiple(c, 2),
+        p8: multiple(c, 3),
+        p32: multiple(c, 5),
+        p256: multiple(c, 8),
+    };
+    for i in 0..n {
+        let (next, l) = double_line(&m, &multiples, k, &v);
+        line(i, &lanes_out(&m, l));
+        v = next;
     }
     lanes_out(&m, v)
 }
@@ -384,6 +436,137 @@ fn karabina_step(m: &Mont52<8>, ka: &V, k: &V, v: &V) -> V {
     let pos = add(&times3(&p), &pick(&twice, 0xc3, [0, 1, X, X, X, X, 6, 7]));
     let neg = add(&times3(&n), &pick(&twice, 0x3c, [X, X, 2, 3, 4, 5, X, X]));
     sub(&pos, &neg, k)
+}
+
+/// The multiples of `p` the Miller loop's doubling step adds (and `p` itself, for halving).
+struct LineMultiples {
+    p: V,
+    p4: V,
+    p8: V,
+    p32: V,
+    p256: V,
+}
+
+/// `v/2 mod p` lane by lane for `v ≥ 0` below `B·p`: `(v + p)/2` where `v` is odd, `v/2` where
+/// it is even (a masked addition, no branch); the result is below `(B + 1)/2·p`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn halve(v: &V, p: &V) -> V {
+    let v = normalized(*v);
+    let odd = _mm512_test_epi64_mask(v[0], _mm512_set1_epi64(1));
+    let s = normalized(core::array::from_fn(|j| _mm512_mask_add_epi64(v[j], odd, v[j], p[j])));
+    let one = _mm512_set1_epi64(1);
+    core::array::from_fn(|j| {
+        let down = _mm512_srli_epi64::<1>(s[j]);
+        if j + 1 < 8 {
+            _mm512_or_si512(down, _mm512_slli_epi64::<51>(_mm512_and_si512(s[j + 1], one)))
+        } else {
+            down
+        }
+    })
+}
+
+/// `k·v` for a small public `k ≥ 1`, limb by limb (double-and-add over the bits of `k`).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn times(v: &V, k: u64) -> V {
+    let mut r = *v;
+    for bit in (0..63 - k.leading_zeros()).rev() {
+        r = add(&r, &r);
+        if (k >> bit) & 1 == 1 {
+            r = add(&r, v);
+        }
+    }
+    r
+}
+
+/// One doubling step of the Miller loop with its line, on the state `[X₀, X₁, Y₀, Y₁, Z₀, Z₁,
+/// 0, 0]` (below `10p`) of an M-twist with `3b' = k·ξ`, `1 ≤ k ≤ 12`; returns the new state
+/// (below `10p`) and the line `[−H, 3J, I]` in the lane pairs 0–2. The scalar step: `A = XY/2`,
+/// `B = Y²`, `C = Z²`, `E = 3b'C`, `F = 3E`, `G = (B + F)/2`, `H = (Y + Z)² − B − C`,
+/// `I = E − B`, `J = X²`; `X₃ = A(B − F)`, `Y₃ = G² − 3E²`, `Z₃ = BH`. Round 1: `XY`
+/// (Karatsuba), `B`, `C`, `J` (complex squares) and `(Y + Z)²`, eleven products in two lane
+/// products; round 2: `A(B − F)` and `BH` (Karatsuba), `G²` and `E²`, ten in two. The bound of
+/// each value, in multiples of `p`, is noted where it is made.
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn double_line(m: &Mont52<8>, c: &LineMultiples, k: u64, v: &V) -> (V, V) {
+    // Round 1: [X₀Y₀, X₁Y₁, (X₀ + X₁)(Y₀ + Y₁), B₀, B₁, C₀, C₁, J₀] from operands below 20 and
+    // 36; [J₁, S₀, S₁] with S = W², W = Y + Z (below 20), from operands below 40 and 52.
+    let l = add(&pick(v, 0xff, [0, 1, 0, 2, 2, 4, 4, 0]), &pick(v, 0xfc, [X, X, 1, 3, 2, 5, 4, 1]));
+    let r = sub(
+        &add(&pick(v, 0xff, [2, 3, 2, 2, 3, 4, 5, 0]), &pick(v, 0x04, [X, X, 3, X, X, X, X, X])),
+        &pick(v, 0xa8, [X, X, X, 3, X, 5, X, 1]),
+        &c.p32,
+    );
+    let w = add(v, &pick(v, 0x0c, [X, X, 4, 5, X, X, X, X]));
+    let lb = add(&pick(&w, 0x07, [0, 2, 2, X, X, X, X, X]), &pick(&w, 0x07, [0, 3, 2, X, X, X, X, X]));
+    let rb = sub(&pick(&w, 0x07, [1, 2, 3, X, X, X, X, X]), &pick(&w, 0x02, [X, 3, X, X, X, X, X, X]), &c.p32);
+    let (m1, m1b) = (mul(m, &l, &r), mul(m, &lb, &rb));
+    // Lane pairs 0–1 from here: ξC = (C₀ − C₁, C₀ + C₁) < 6, E < 72, F < 216, XY < 6, B < 2,
+    // B + F < 218, B − F < 258, H < 6, I < 76, 3J < 6; A < 4 and G < 112 by halving
+    // [XY, B + F] together.
+    let (c0, c1) = (pick(&m1, 0x03, [5, 5, X, X, X, X, X, X]), pick(&m1, 0x03, [6, 6, X, X, X, X, X, X]));
+    let e = times(&blend(0x02, &sub(&c0, &c1, &c.p4), &add(&c0, &c1)), k);
+    let f = times3(&e);
+    let xy = sub(
+        &pick(&m1, 0x03, [0, 2, X, X, X, X, X, X]),
+        &add(&pick(&m1, 0x03, [1, 0, X, X, X, X, X, X]), &pick(&m1, 0x02, [X, 1, X, X, X, X, X, X])),
+        &c.p4,
+    );
+    let b = pick(&m1, 0x03, [3, 4, X, X, X, X, X, X]);
+    let ag = halve(&blend(0x0c, &xy, &pick(&add(&b, &f), 0x0c, [X, X, 0, 1, X, X, X, X])), &c.p);
+    let d = sub(&b, &f, &c.p256);
+    let s = pick(&m1b, 0x03, [1, 2, X, X, X, X, X, X]);
+    let h = sub(&s, &add(&b, &pick(&m1, 0x03, [5, 6, X, X, X, X, X, X])), &c.p4);
+    let i = sub(&e, &b, &c.p4);
+    let j3 = times3(&add(&pick(&m1, 0x01, [7, X, X, X, X, X, X, X]), &pick(&m1b, 0x02, [X, 0, X, X, X, X, X, X])));
+    // Round 2: from S = [A₀, A₁, G₀, G₁, E₀, E₁, B₀, B₁] and D = [D₀, D₁, H₀, H₁] (D = B − F):
+    // [A₀D₀, A₁D₁, (A₀ + A₁)(D₀ + D₁), (G₀ + G₁)(G₀ − G₁), 2G₀G₁, (E₀ + E₁)(E₀ − E₁), 2E₀E₁,
+    // B₀H₀] (operands below 224 and 772) and [B₁H₁, (B₀ + B₁)(H₀ + H₁)].
+    let sv = add(
+        &add(&pick(&ag, 0x0f, [0, 1, 2, 3, X, X, X, X]), &pick(&e, 0x30, [X, X, X, X, 0, 1, X, X])),
+        &pick(&b, 0xc0, [X, X, X, X, X, X, 0, 1]),
+    );
+    let dv = add(&pick(&d, 0x03, [0, 1, X, X, X, X, X, X]), &pick(&h, 0x0c, [X, X, 0, 1, X, X, X, X]));
+    let l = add(&pick(&sv, 0xff, [0, 1, 0, 2, 2, 4, 4, 6]), &pick(&sv, 0x7c, [X, X, 1, 3, 2, 5, 4, X]));
+    let r = sub(
+        &add(
+            &add(&pick(&dv, 0x87, [0, 1, 0, X, X, X, X, 2]), &pick(&dv, 0x04, [X, X, 1, X, X, X, X, X])),
+            &pick(&sv, 0x78, [X, X, X, 2, 3, 4, 5, X]),
+        ),
+        &pick(&sv, 0x28, [X, X, X, 3, X, 5, X, X]),
+        &c.p256,
+    );
+    let lb = add(&pick(&sv, 0x03, [7, 6, X, X, X, X, X, X]), &pick(&sv, 0x02, [X, 7, X, X, X, X, X, X]));
+    let rb = add(&pick(&dv, 0x03, [3, 2, X, X, X, X, X, X]), &pick(&dv, 0x02, [X, 3, X, X, X, X, X, X]));
+    let (m2, m2b) = (mul(m, &l, &r), mul(m, &lb, &rb));
+    // X₃ = (K₀ − K₁, K₂ − K₀ − K₁) < 6 in pair 0, Y₃ = G² − 3E² < 10 in pair 1, Z₃ =
+    // (N₀ − N₁, N₂ − N₀ − N₁) < 6 in pair 2.
+    let x3 = sub(
+        &pick(&m2, 0x03, [0, 2, X, X, X, X, X, X]),
+        &add(&pick(&m2, 0x03, [1, 0, X, X, X, X, X, X]), &pick(&m2, 0x02, [X, 1, X, X, X, X, X, X])),
+        &c.p4,
+    );
+    let y3 =
+        sub(&pick(&m2, 0x0c, [X, X, 3, 4, X, X, X, X]), &times3(&pick(&m2, 0x0c, [X, X, 5, 6, X, X, X, X])), &c.p8);
+    let z3 = sub(
+        &add(&pick(&m2, 0x10, [X, X, X, X, 7, X, X, X]), &pick(&m2b, 0x20, [X, X, X, X, X, 1, X, X])),
+        &add(
+            &pick(&m2b, 0x10, [X, X, X, X, 0, X, X, X]),
+            &add(&pick(&m2, 0x20, [X, X, X, X, X, 7, X, X]), &pick(&m2b, 0x20, [X, X, X, X, X, 0, X, X])),
+        ),
+        &c.p4,
+    );
+    let state = blend(0x30, &blend(0x0c, &x3, &y3), &z3);
+    let state = core::array::from_fn(|j| _mm512_maskz_mov_epi64(0x3f, state[j]));
+    // The line [−H, 3J, I] (below 8, 6 and 76).
+    let neg_h = sub(&[_mm512_setzero_si512(); 8], &h, &c.p8);
+    let line = add(
+        &add(&pick(&neg_h, 0x03, [0, 1, X, X, X, X, X, X]), &pick(&j3, 0x0c, [X, X, 0, 1, X, X, X, X])),
+        &pick(&i, 0x30, [X, X, X, X, 0, 1, X, X]),
+    );
+    (state, line)
 }
 
 #[cfg(test)]
