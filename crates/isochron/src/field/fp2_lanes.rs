@@ -159,7 +159,7 @@ fn lanes_out(m: &Mont52<8>, v: V) -> [[u64; 8]; 8] {
 fn run_doublings(words: &[[u64; 6]; 8], n: u32, c: &LaneConsts) -> [[u64; 8]; 8] {
     let m = Mont52::<8>::from_rows(&c.mont);
     let mut v = lanes_in(&m, words);
-    let k = Multiples { p4: multiple(c, 2), p32: multiple(c, 5), p64: multiple(c, 6) };
+    let k = Multiples::new(c);
     for _ in 0..n {
         v = double(&m, &k, &v);
     }
@@ -197,13 +197,7 @@ fn run_line_doublings(
 ) -> [[u64; 8]; 8] {
     let m = Mont52::<8>::from_rows(&c.mont);
     let mut v = lanes_in(&m, words);
-    let multiples = LineMultiples {
-        p: multiple(c, 0),
-        p4: multiple(c, 2),
-        p8: multiple(c, 3),
-        p32: multiple(c, 5),
-        p256: multiple(c, 8),
-    };
+    let multiples = Multiples::new(c);
     for i in 0..n {
         let (next, l) = double_line(&m, &multiples, k, &v);
         line(i, &lanes_out(&m, l));
@@ -220,11 +214,31 @@ const SQUARE_K: [u32; 4] = [1, 6, 9, 11];
 /// See [`SQUARE_K`].
 const STEP_K: [u32; 4] = [5, 8, 10, 12];
 
-/// The multiples of `p` the subtractions add.
+/// The multiples of `p` the subtractions of the doublings add (and `p` itself, for halving),
+/// in every lane.
 struct Multiples {
+    p: V,
     p4: V,
+    p8: V,
     p32: V,
     p64: V,
+    p256: V,
+}
+
+impl Multiples {
+    /// From the constants' rows.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn new(c: &LaneConsts) -> Self {
+        Multiples {
+            p: multiple(c, 0),
+            p4: multiple(c, 2),
+            p8: multiple(c, 3),
+            p32: multiple(c, 5),
+            p64: multiple(c, 6),
+            p256: multiple(c, 8),
+        }
+    }
 }
 
 /// The constants of the lanes for one modulus `p`, computed at compile time: the backend's
@@ -438,15 +452,6 @@ fn karabina_step(m: &Mont52<8>, ka: &V, k: &V, v: &V) -> V {
     sub(&pos, &neg, k)
 }
 
-/// The multiples of `p` the Miller loop's doubling step adds (and `p` itself, for halving).
-struct LineMultiples {
-    p: V,
-    p4: V,
-    p8: V,
-    p32: V,
-    p256: V,
-}
-
 /// `v/2 mod p` lane by lane for `v ≥ 0` below `B·p`: `(v + p)/2` where `v` is odd, `v/2` where
 /// it is even (a masked addition, no branch); the result is below `(B + 1)/2·p`.
 #[inline]
@@ -490,7 +495,7 @@ fn times(v: &V, k: u64) -> V {
 /// each value, in multiples of `p`, is noted where it is made.
 #[inline]
 #[target_feature(enable = "avx512f,avx512ifma")]
-fn double_line(m: &Mont52<8>, c: &LineMultiples, k: u64, v: &V) -> (V, V) {
+fn double_line(m: &Mont52<8>, c: &Multiples, k: u64, v: &V) -> (V, V) {
     // Round 1: [X₀Y₀, X₁Y₁, (X₀ + X₁)(Y₀ + Y₁), B₀, B₁, C₀, C₁, J₀] from operands below 20 and
     // 36; [J₁, S₀, S₁] with S = W², W = Y + Z (below 20), from operands below 40 and 52.
     let l = add(&pick(v, 0xff, [0, 1, 0, 2, 2, 4, 4, 0]), &pick(v, 0xfc, [X, X, 1, 3, 2, 5, 4, 1]));
