@@ -283,6 +283,22 @@ impl<F: Field> Jacobian<F> {
     }
 }
 
+/// The binary double-and-add chain of `k ≥ 1` below its top bit as runs: for each set bit
+/// below the top one, the doublings down to it and `true` (add there); then the doublings
+/// left after the last set bit, if any, and `false`. The runs depend on `k` only.
+fn double_add_runs(k: u64) -> impl Iterator<Item = (u32, bool)> {
+    let mut i = 63 - k.leading_zeros();
+    core::iter::from_fn(move || {
+        (i > 0).then(|| {
+            let rest = k & ((1 << i) - 1);
+            let next = if rest == 0 { 0 } else { 63 - rest.leading_zeros() };
+            let run = i - next;
+            i = next;
+            (run, rest != 0)
+        })
+    })
+}
+
 impl<C: SwCurve> Projective<C> {
     /// `[k]P` for a public constant `k ≥ 1` by its binary double-and-add chain (doublings in
     /// Jacobian coordinates, the additions with the complete formula). The time depends on
@@ -294,13 +310,7 @@ impl<C: SwCurve> Projective<C> {
         // (`double_from_homogeneous`, 3M + 4S instead of a conversion and a doubling).
         let mut sum = Some(*self);
         let mut acc = Jacobian::IDENTITY;
-        // `i`: the bits still to take are `i − 1, …, 0`; each step doubles down to the next
-        // set bit (or to the end) and adds there.
-        let mut i = 63 - k.leading_zeros();
-        while i > 0 {
-            let rest = k & ((1 << i) - 1);
-            let next = if rest == 0 { 0 } else { 63 - rest.leading_zeros() };
-            let run = i - next;
+        for (run, add) in double_add_runs(k) {
             match sum.take() {
                 Some(h) => {
                     acc = Jacobian::double_from_homogeneous(&h);
@@ -308,10 +318,9 @@ impl<C: SwCurve> Projective<C> {
                 }
                 None => acc.double_n_assign::<C>(run),
             }
-            if rest != 0 {
+            if add {
                 sum = Some(acc.to_homogeneous::<C>().add(self));
             }
-            i = next;
         }
         sum.unwrap_or_else(|| acc.to_homogeneous())
     }
@@ -383,22 +392,35 @@ impl<C: SwCurve> Projective<C> {
             infinity: Choice::from(0),
         });
         let mut acc = Jacobian { c: base.c };
-        let mut i = 63 - k.leading_zeros();
-        while i > 0 {
-            // Double down to the next set bit (or to the end), then add.
-            let rest = k & ((1 << i) - 1);
-            let next = if rest == 0 { 0 } else { 63 - rest.leading_zeros() };
+        for (run, add) in double_add_runs(k) {
             if !acc.c[2].is_zero_vartime() {
-                acc.double_n_assign::<C>(i - next);
+                acc.double_n_assign::<C>(run);
             }
-            if rest != 0 {
+            if add {
                 match &affine {
                     Some(q) => acc.add_mixed_assign_vartime(q),
                     None => acc = acc.add_vartime::<C>(&base),
                 }
             }
-            i = next;
         }
         acc.to_homogeneous()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::double_add_runs;
+
+    /// The runs spell `k` back: starting from the top bit's 1, each run doubles and each `true`
+    /// adds one, and only the last run may skip its addition.
+    #[test]
+    fn double_add_runs_spell_k() {
+        for k in [1u64, 2, 3, 0b1011_0000, 1234567, 0xd201_0000_0001_0000, u64::MAX, 1 << 63] {
+            let runs: Vec<_> = double_add_runs(k).collect();
+            let value = runs.iter().fold(1u128, |v, &(run, add)| (v << run) + add as u128);
+            assert_eq!(value, k as u128, "{k:#x}");
+            assert!(runs.iter().all(|&(run, _)| run > 0));
+            assert!(runs.iter().rev().skip(1).all(|&(_, add)| add), "{k:#x}");
+        }
     }
 }
