@@ -22,6 +22,8 @@ pub(crate) mod dettman;
 pub mod fiat;
 pub mod fp;
 pub mod fp12;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod fp12_lanes;
 pub mod fp2;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod fp2_lanes;

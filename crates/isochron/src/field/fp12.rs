@@ -119,6 +119,13 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     #[inline]
     pub fn square(&self) -> Self {
         #[cfg(target_arch = "x86_64")]
+        {
+            let mut f = *self;
+            if super::fp12_lanes::square(&mut f) {
+                return f;
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
         if Fp6::<T, N>::one_pass_sums() {
             return Self::reduced(self.square_exact(&mut core::mem::MaybeUninit::uninit()));
         }
@@ -133,6 +140,13 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     /// `self · (d0 + d1·v + d4·v·w)`: the line shape of an M-twist (BLS12-381), non-zero at
     /// positions 0, 1, 4. 13 Fp2 multiplications at double width.
     pub fn mul_by_014(&self, d0: &Fp2<T, N>, d1: &Fp2<T, N>, d4: &Fp2<T, N>) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let mut f = *self;
+            if super::fp12_lanes::mul_by_014(&mut f, [d0, d1, d4]) {
+                return f;
+            }
+        }
         #[cfg(target_arch = "x86_64")]
         if Fp6::<T, N>::one_pass_sums() {
             return Self::reduced(self.mul_by_014_exact(d0, d1, d4, &mut core::mem::MaybeUninit::uninit()));
@@ -161,6 +175,10 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     #[inline(always)]
     pub(crate) fn square_assign(&mut self) {
         #[cfg(target_arch = "x86_64")]
+        if super::fp12_lanes::square(self) {
+            return;
+        }
+        #[cfg(target_arch = "x86_64")]
         if Fp6::<T, N>::one_pass_sums() {
             let mut w = core::mem::MaybeUninit::uninit();
             return self.reduce_into(self.square_exact(&mut w));
@@ -173,11 +191,39 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     #[inline(always)]
     pub(crate) fn mul_by_014_assign(&mut self, d0: &Fp2<T, N>, d1: &Fp2<T, N>, d4: &Fp2<T, N>) {
         #[cfg(target_arch = "x86_64")]
+        if super::fp12_lanes::mul_by_014(self, [d0, d1, d4]) {
+            return;
+        }
+        #[cfg(target_arch = "x86_64")]
         if Fp6::<T, N>::one_pass_sums() {
             let mut w = core::mem::MaybeUninit::uninit();
             return self.reduce_into(self.mul_by_014_exact(d0, d1, d4, &mut w));
         }
         *self = self.mul_by_014(d0, d1, d4);
+    }
+
+    /// `self ← (self · (d0 + d1·v + d4·v·w))²` in place: a Miller loop's last line of a step
+    /// and the next step's squaring, on the vector lanes with no conversion in between where
+    /// the CPU and the tower have them ([`Self::lane_products`]).
+    #[inline(always)]
+    pub(crate) fn mul_by_014_square_assign(&mut self, d0: &Fp2<T, N>, d1: &Fp2<T, N>, d4: &Fp2<T, N>) {
+        #[cfg(target_arch = "x86_64")]
+        if super::fp12_lanes::mul_by_014_square(self, [d0, d1, d4]) {
+            return;
+        }
+        self.mul_by_014_assign(d0, d1, d4);
+        self.square_assign();
+    }
+
+    /// Whether the squaring and the products by an M-twist's line run on the AVX-512 IFMA
+    /// lanes here (`field::fp12_lanes`); there a line costs less alone than paired with
+    /// another ([`Self::line_product_014`]).
+    #[inline(always)]
+    pub(crate) fn lane_products() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        return super::fp12_lanes::available::<T, N>();
+        #[cfg(not(target_arch = "x86_64"))]
+        false
     }
 
     /// `self ← self · m` in place for `m` zero at position 3 ([`Self::mul_by_01245`], as

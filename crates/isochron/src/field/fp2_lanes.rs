@@ -49,12 +49,12 @@ use crate::field::{FieldParams, Fp};
 use crate::limbs::x86_64_ifma::{self as ifma, Lanes, Mont52, Mont52Rows, Row};
 
 /// One vector of eight field elements (the backend's limbs for six-word moduli).
-type V = Lanes<8>;
+pub(super) type V = Lanes<8>;
 
 /// Whether the lanes run for this field and this CPU: a six-word modulus below `2^381` (the
 /// bounds of the module documentation), AVX-512F and AVX-512 IFMA, and the field's own
 /// Montgomery words (not the `fiat` backend).
-fn supported<T: TowerParams<N>, const N: usize>() -> bool {
+pub(super) fn supported<T: TowerParams<N>, const N: usize>() -> bool {
     let m = &<T::Fp as FieldParams<N>>::MODULUS;
     N == 6
         && m[N - 1] >> 61 == 0
@@ -243,9 +243,12 @@ impl Multiples {
 
 /// The constants of the lanes for one modulus `p`, computed at compile time: the backend's
 /// ([`Mont52Rows`]) and the multiples `2^j·p`, `j ≤ 12`, that the subtractions add.
-struct LaneConsts {
-    mont: Mont52Rows,
+pub(super) struct LaneConsts {
+    pub(super) mont: Mont52Rows,
     multiples: [Row; 13],
+    /// `2^(416 + 32k) mod p` for `k = 1, 2, 3` (index `k − 1`): the factor a product takes
+    /// a value scaled by `2^(−32k)` back to the word-Montgomery form (`field::fp12_lanes`).
+    pub(super) unscale: [Row; 3],
 }
 
 impl LaneConsts {
@@ -267,12 +270,18 @@ impl LaneConsts {
             multiples[j as usize] = ifma::to_radix52(&w);
             j += 1;
         }
-        LaneConsts { mont: Mont52Rows::new(p, 8), multiples }
+        let mut unscale = [Row([0; 8]); 3];
+        let mut k = 0;
+        while k < 3 {
+            unscale[k] = ifma::to_radix52(&ifma::pow2_mod(416 + 32 * (k + 1), p));
+            k += 1;
+        }
+        LaneConsts { mont: Mont52Rows::new(p, 8), multiples, unscale }
     }
 
     /// The constants of the field under the tower `T` (for a modulus of fewer than six words,
     /// which [`supported`] turns away, those of the same value padded with zeros).
-    fn of<T: TowerParams<N>, const N: usize>() -> &'static Self {
+    pub(super) fn of<T: TowerParams<N>, const N: usize>() -> &'static Self {
         const {
             let m = &<T::Fp as FieldParams<N>>::MODULUS;
             let mut w = [0u64; 6];
@@ -289,7 +298,7 @@ impl LaneConsts {
 /// `2^j·p` in every lane.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn multiple(c: &LaneConsts, j: u32) -> V {
+pub(super) fn multiple(c: &LaneConsts, j: u32) -> V {
     let row = &c.multiples[j as usize];
     core::array::from_fn(|i| _mm512_set1_epi64(row.0[i] as i64))
 }
@@ -297,14 +306,14 @@ fn multiple(c: &LaneConsts, j: u32) -> V {
 /// The lane indices `idx` (lane `i` of the result takes lane `idx[i]`).
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn lanes(idx: [i64; 8]) -> __m512i {
+pub(super) fn lanes(idx: [i64; 8]) -> __m512i {
     _mm512_set_epi64(idx[7], idx[6], idx[5], idx[4], idx[3], idx[2], idx[1], idx[0])
 }
 
 /// Lane `i` of the result is lane `idx[i]` of `v` where bit `i` of `mask` is set, zero elsewhere.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn pick(v: &V, mask: u8, idx: [i64; 8]) -> V {
+pub(super) fn pick(v: &V, mask: u8, idx: [i64; 8]) -> V {
     let idx = lanes(idx);
     core::array::from_fn(|j| _mm512_maskz_permutexvar_epi64(mask, idx, v[j]))
 }
@@ -312,21 +321,21 @@ fn pick(v: &V, mask: u8, idx: [i64; 8]) -> V {
 /// Lane `i` from `b` where bit `i` of `mask` is set, from `a` elsewhere.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn blend(mask: u8, a: &V, b: &V) -> V {
+pub(super) fn blend(mask: u8, a: &V, b: &V) -> V {
     core::array::from_fn(|j| _mm512_mask_blend_epi64(mask, a[j], b[j]))
 }
 
 /// `a + b`, limb by limb (not normalized: the limbs of a few such sums stay far inside 64 bits).
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn add(a: &V, b: &V) -> V {
+pub(super) fn add(a: &V, b: &V) -> V {
     core::array::from_fn(|j| _mm512_add_epi64(a[j], b[j]))
 }
 
 /// `a + kp − b` (`kp` a multiple of `p` at least `b`), limb by limb (limbs may be negative).
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn sub(a: &V, b: &V, kp: &V) -> V {
+pub(super) fn sub(a: &V, b: &V, kp: &V) -> V {
     core::array::from_fn(|j| _mm512_sub_epi64(_mm512_add_epi64(a[j], kp[j]), b[j]))
 }
 
@@ -341,14 +350,14 @@ fn times8(a: &V) -> V {
 /// (normalized here, as the product requires).
 #[inline]
 #[target_feature(enable = "avx512f,avx512ifma")]
-fn mul(m: &Mont52<8>, a: &V, b: &V) -> V {
+pub(super) fn mul(m: &Mont52<8>, a: &V, b: &V) -> V {
     m.mul(&normalized(*a), &normalized(*b))
 }
 
 /// `v` with normalized limbs.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn normalized(mut v: V) -> V {
+pub(super) fn normalized(mut v: V) -> V {
     ifma::normalize(&mut v);
     v
 }
@@ -372,7 +381,7 @@ fn complex_squares(m: &Mont52<8>, g: &V, kp: &V) -> V {
 }
 
 /// Unused lane index (its lane is masked off).
-const X: i64 = 0;
+pub(super) const X: i64 = 0;
 
 /// One `dbl-2009-l` doubling of the state `[X₀, X₁, Y₀, Y₁, Z₀, Z₁, 0, 0]` (below `34p`), with
 /// the bounds of each value in multiples of `p`.

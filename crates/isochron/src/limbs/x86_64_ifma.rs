@@ -160,7 +160,7 @@ pub(crate) const fn to_radix52(words: &[u64]) -> Row {
 }
 
 /// `2^k mod p` for `p < 2^384` given as words (at most six), as eight words.
-const fn pow2_mod(k: usize, p: &[u64]) -> [u64; 8] {
+pub(crate) const fn pow2_mod(k: usize, p: &[u64]) -> [u64; 8] {
     let mut m = [0u64; 8];
     let mut i = 0;
     while i < p.len() {

@@ -328,7 +328,10 @@ fn eval_line<E: PairingParams<N>, const N: usize>(l: &Line<N, E::Tower>, p: &Aff
 /// product first ([`Fp12::line_product_014`]/[`Fp12::line_product_034`], 6 Fp2
 /// multiplications), then one product with `f` (17), instead of two sparse products with `f`
 /// (2·13). Lines of one step are paired in the order they come; a line left over waits until
-/// the step ends. `None` stands for one.
+/// the step ends. Where the Fp12 products run on the AVX-512 IFMA lanes (M-twist,
+/// [`Fp12::lane_products`]), a line costs less alone: each is multiplied in as it comes, the
+/// last of a step waits and goes in with the next squaring as one lane computation
+/// ([`Fp12::mul_by_014_square_assign`]). `None` stands for one.
 struct Accumulator<E: PairingParams<N>, const N: usize> {
     f: Option<MillerLoopOutput<E, N>>,
     pending: Option<Line<N, E::Tower>>,
@@ -345,6 +348,13 @@ impl<E: PairingParams<N>, const N: usize> Accumulator<E, N> {
             self.pending = Some(d);
             return;
         };
+        if E::TWIST == TwistType::M && Fp12::<E::Tower, N>::lane_products() {
+            // On the lanes: one line at a time, the last one of a step kept for the squaring.
+            self.pending = Some(prev);
+            self.flush();
+            self.pending = Some(d);
+            return;
+        }
         let m = match E::TWIST {
             TwistType::D => Fp12::line_product_034(&prev, &d),
             TwistType::M => Fp12::line_product_014(&prev, &d),
@@ -372,6 +382,11 @@ impl<E: PairingParams<N>, const N: usize> Accumulator<E, N> {
     /// `f ← f²` at the start of a loop step (after the previous step's lines).
     #[inline(always)]
     fn square(&mut self) {
+        if let (TwistType::M, Some(f), Some(d)) = (E::TWIST, &mut self.f, &self.pending) {
+            f.mul_by_014_square_assign(&d[0], &d[1], &d[2]);
+            self.pending = None;
+            return;
+        }
         self.flush();
         if let Some(f) = &mut self.f {
             f.square_assign();

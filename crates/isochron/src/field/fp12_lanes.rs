@@ -1,0 +1,481 @@
+//! Fp12 products of the pairing tower on the eight lanes of AVX-512 IFMA (the backend of
+//! `field::fp2_lanes`), for the tower `Fp2 = Fp[u]/(u² + 1)`, `ξ = 1 + u`, over a six-word
+//! prime below `2^381` (BLS12-381): the 36 Fp products of a squaring and the 39 of a product
+//! by a line, which the scalar code runs one after another, as five eight-lane products each.
+//!
+//! - [`square`]: `f²` by the complex method (`Fp12::square`).
+//! - [`mul_by_014`]: `f·(d0 + d1·v + d4·v·w)`, the M-twist's line (`Fp12::mul_by_014`).
+//! - [`mul_by_014_square`]: `(f·(d0 + d1·v + d4·v·w))²`, a Miller loop's step of one pair
+//!   (the line of a step, then the next step's squaring) with no conversion in between.
+//!
+//! **Layout.** An Fp12 element is two vectors, its six Fp2 coefficients' real parts and their
+//! imaginary parts (`[a0, a1, a2, b0, b1, b2, ·, ·]` for `f = a + b·w`), so that Fp2 sums and
+//! permutations act on both alike and the product by `ξ`, `(re − im, re + im)`, is lane by lane.
+//! Each Fp6 product is Karatsuba's six Fp2 products, each Fp2 product Karatsuba's three Fp
+//! products (`re·re`, `im·im`, `(re + im)(re + im)`), so the products of twelve Fp2 pairs are
+//! five eight-lane products: the real parts' pairs (two vectors, eight pairs and four), the
+//! imaginary parts' likewise (sharing the second vector), and the sums'.
+//!
+//! **Scaling.** Inputs enter in the field's word-Montgomery form `x·2^384` without a
+//! conversion product: a lane product divides by `2^416`, so a product of two such values is
+//! its result in word form times `2^(−32)`. Every output here is a sum of products of the same
+//! degree, so the whole output carries one factor `2^(−32k)` (`k` the depth of products) and
+//! one product by `2^(416 + 32k) mod p` per vector takes it back to the word form, canonical.
+//!
+//! **Bounds.** Values are not reduced between the levels: each subtraction adds a multiple of
+//! `p` at least its subtrahend's bound, noted (in multiples of `p`) where the value is made;
+//! every product's operands stay far below [`Mont52::mul`]'s `a·b < 2^416·p`.
+//!
+//! **Constant time.** Straight-line vector code with constant lane indices, as in
+//! `field::fp2_lanes`.
+
+use core::arch::x86_64::*;
+
+use super::fp12::Fp12;
+use super::fp2::{Fp2, TowerParams};
+use super::fp2_lanes::{add, mul, multiple, pick, sub, supported, LaneConsts, V, X};
+use super::fp6::Fp6;
+use super::Fp;
+use crate::limbs::x86_64_ifma::{self as ifma, Mont52, Row};
+
+/// Whether the lanes run for this tower and CPU: `ξ = 1 + u` and [`supported`].
+pub(crate) fn available<T: TowerParams<N>, const N: usize>() -> bool {
+    T::XI == [1, 1] && supported::<T, N>()
+}
+
+/// The real parts (`part = 0`) or imaginary parts (`1`) of `f`'s six Fp2 coefficients as the
+/// lanes `0..6` of a vector, in the word form (radix `2^52`, no conversion).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn lanes_of<T: TowerParams<N>, const N: usize>(f: &Fp12<T, N>, part: usize) -> V {
+    let zero: &[u64] = &[0; 6];
+    let c = coefficients(f).map(|e| -> &[u64] {
+        if part == 0 {
+            e.c0.mont_limbs()
+        } else {
+            e.c1.mont_limbs()
+        }
+    });
+    ifma::lanes_from_words::<8>([c[0], c[1], c[2], c[3], c[4], c[5], zero, zero])
+}
+
+/// The six Fp2 coefficients `[a0, a1, a2, b0, b1, b2]` of `f = a + b·w`.
+fn coefficients<T: TowerParams<N>, const N: usize>(f: &Fp12<T, N>) -> [&Fp2<T, N>; 6] {
+    [&f.c0.c0, &f.c0.c1, &f.c0.c2, &f.c1.c0, &f.c1.c1, &f.c1.c2]
+}
+
+/// `f` from the lanes `0..6` of its real and imaginary parts, scaled by `2^(−32k)` (below
+/// `2^9·p`): one product each by the constant that removes the scaling, then canonical.
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn set_from_lanes<T: TowerParams<N>, const N: usize>(f: &mut Fp12<T, N>, m: &Mont52<8>, unscale: &Row, re: &V, im: &V) {
+    let u: V = core::array::from_fn(|j| _mm512_set1_epi64(unscale.0[j] as i64));
+    let [re, im] = [re, im].map(|v| ifma::words_from_lanes(&m.canon(&mul(m, v, &u)), 6));
+    let coefficient = |k: usize| {
+        let limbs = |w: &[u64; 8]| {
+            let mut l = [0u64; N];
+            l.copy_from_slice(&w[..N]);
+            Fp::from_mont_limbs(l)
+        };
+        Fp2::new(limbs(&re[k]), limbs(&im[k]))
+    };
+    *f = Fp12::new(
+        Fp6::new(coefficient(0), coefficient(1), coefficient(2)),
+        Fp6::new(coefficient(3), coefficient(4), coefficient(5)),
+    );
+}
+
+/// Lane `i` of the result is lane `idx[i]` of the sixteen lanes `lo ‖ hi` (indices `8..16` from
+/// `hi`) where bit `i` of `mask` is set, zero elsewhere.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn pick2(lo: &V, hi: &V, mask: u8, idx: [i64; 8]) -> V {
+    let idx = super::fp2_lanes::lanes(idx);
+    core::array::from_fn(|j| _mm512_maskz_permutex2var_epi64(mask, lo[j], idx, hi[j]))
+}
+
+/// The multiples of `p` the subtractions add, in every lane.
+struct Kp {
+    p: V,
+    p2: V,
+    p4: V,
+    p8: V,
+    p16: V,
+    p32: V,
+    p64: V,
+    p256: V,
+}
+
+impl Kp {
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn new(c: &LaneConsts) -> Self {
+        Kp {
+            p: multiple(c, 0),
+            p2: multiple(c, 1),
+            p4: multiple(c, 2),
+            p8: multiple(c, 3),
+            p16: multiple(c, 4),
+            p32: multiple(c, 5),
+            p64: multiple(c, 6),
+            p256: multiple(c, 8),
+        }
+    }
+}
+
+/// The operands of up to thirteen Fp2 products, as lanes: the real and imaginary parts of
+/// the first eight (`re`, `im`) and of the last five (`hre`, `him`, lanes `0..5`).
+struct Operands {
+    re: V,
+    im: V,
+    hre: V,
+    him: V,
+}
+
+/// [`Operands`] whose lane `j` in each part is the sum of the lanes `t[k][j]` (`lo` for the
+/// first eight pairs, `hi` for the last five, [`NONE`] for no term) of the source's real part
+/// `r` or imaginary part `i`.
+macro_rules! operands {
+    ($r:expr, $i:expr, $lo:tt, $hi:tt $(,)?) => {
+        Operands {
+            re: lane_sums!($r, $lo),
+            im: lane_sums!($i, $lo),
+            hre: lane_sums!($r, $hi),
+            him: lane_sums!($i, $hi),
+        }
+    };
+}
+
+/// Lane `j` of the result is the sum of the lanes `t[j]` of `c` over the index lists `t`
+/// ([`NONE`]: no term), the masks computed at compile time.
+macro_rules! lane_sums {
+    ($c:expr, [$first:expr $(, $rest:expr)* $(,)?]) => {{
+        let c: &V = $c;
+        let acc = pick(c, const { lane_mask(&$first) }, $first);
+        $(let acc = add(&acc, &pick(c, const { lane_mask(&$rest) }, $rest));)*
+        acc
+    }};
+}
+
+/// Unused lane (masked off): [`operands!`]'s and [`combine!`]'s "no term".
+const NONE: i64 = -1;
+
+/// The lanes of `idx` that name a term.
+const fn lane_mask(idx: &[i64; 8]) -> u8 {
+    let mut mask = 0;
+    let mut j = 0;
+    while j < 8 {
+        if idx[j] != NONE {
+            mask |= 1 << j;
+        }
+        j += 1;
+    }
+    mask
+}
+
+/// Up to thirteen Fp2 products `x_j·y_j` (Karatsuba: `re·re`, `im·im`, `(re + im)(re + im)`)
+/// in five eight-lane products, the operands below `B·p` with `B ≤ 2^12`: three for the first
+/// eight pairs, two for the last five packed as `[re·re (5), im·im (3)]` and `[im·im (2),
+/// sums (5)]`. Returns the real and imaginary parts of the thirteen products as thirteen
+/// logical lanes each (`[lo, hi]`, the last five in lanes `0..5` of `hi`): real parts below
+/// `4p`, imaginary below `6p`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn fp2_products(m: &Mont52<8>, k: &Kp, x: &Operands, y: &Operands) -> [[V; 2]; 2] {
+    let packed = |o: &Operands| {
+        let d = add(&o.hre, &pick(&o.him, 0xe0, [X, X, X, X, X, 0, 1, 2]));
+        let e = pick2(&o.him, &add(&o.hre, &o.him), 0x7f, [3, 4, 8, 9, 10, 11, 12, X]);
+        (d, e)
+    };
+    let ((xd, xe), (yd, ye)) = (packed(x), packed(y));
+    let m0 = mul(m, &x.re, &y.re);
+    let m1 = mul(m, &x.im, &y.im);
+    let m2 = mul(m, &add(&x.re, &x.im), &add(&y.re, &y.im));
+    let md = mul(m, &xd, &yd);
+    let me = mul(m, &xe, &ye);
+    // re = Q0 − Q1, im = Q2 − Q0 − Q1 (products below 2p).
+    let q1h = pick2(&md, &me, 0x1f, [5, 6, 7, 8, 9, X, X, X]);
+    let q2h = pick(&me, 0x1f, [2, 3, 4, 5, 6, X, X, X]);
+    let re = [sub(&m0, &m1, &k.p2), sub(&md, &q1h, &k.p2)];
+    let im = [sub(&m2, &add(&m0, &m1), &k.p4), sub(&q2h, &add(&md, &q1h), &k.p4)];
+    [re, im]
+}
+
+/// The indices of `idx` below 16 (the plain values of [`combine!`]), the others [`NONE`].
+const fn plain(idx: &[i64; 8]) -> [i64; 8] {
+    let mut out = [NONE; 8];
+    let mut j = 0;
+    while j < 8 {
+        if idx[j] >= 0 && idx[j] < 16 {
+            out[j] = idx[j];
+        }
+        j += 1;
+    }
+    out
+}
+
+/// The indices of `idx` from 16 on, less 16 (the products by `ξ` of [`combine!`]), the others
+/// [`NONE`].
+const fn by_xi(idx: &[i64; 8]) -> [i64; 8] {
+    let mut out = [NONE; 8];
+    let mut j = 0;
+    while j < 8 {
+        if idx[j] >= 16 {
+            out[j] = idx[j] - 16;
+        }
+        j += 1;
+    }
+    out
+}
+
+/// One term of [`combine!`]: the lanes `idx` of the values `q` and of their products by `ξ`.
+macro_rules! term {
+    ($q:expr, $xq:expr, $idx:expr) => {
+        add(
+            &pick2(&$q[0], &$q[1], const { lane_mask(&plain(&$idx)) }, plain(&$idx)),
+            &pick2(&$xq[0], &$xq[1], const { lane_mask(&by_xi(&$idx)) }, by_xi(&$idx)),
+        )
+    };
+}
+
+/// `Σ pos − Σ neg + kp` lane by lane over the thirteen logical lanes of `q = [lo, hi]` (the Fp2
+/// products' layout) and of `xq` (the same values times `ξ`): each index list names, per
+/// output lane, a logical lane (`0..13`) of `q`, or of `xq` (index `+ 16`), or [`NONE`].
+macro_rules! combine {
+    ($q:expr, $xq:expr, [$p0:expr $(, $p:expr)* $(,)?], [$n0:expr $(, $n:expr)* $(,)?], $kp:expr $(,)?) => {{
+        let (q, xq): (&[V; 2], &[V; 2]) = ($q, $xq);
+        let pos = term!(q, xq, $p0);
+        $(let pos = add(&pos, &term!(q, xq, $p));)*
+        let neg = term!(q, xq, $n0);
+        $(let neg = add(&neg, &term!(q, xq, $n));)*
+        sub(&pos, &neg, $kp)
+    }};
+}
+
+/// The products by `ξ` of the Fp2 values `[re, im]` (real part `re − im`, below `re + 8p` for
+/// `im < 8p`; imaginary part `re + im`), lane by lane.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn times_xi(k: &Kp, [re, im]: &[[V; 2]; 2]) -> [[V; 2]; 2] {
+    [core::array::from_fn(|h| sub(&re[h], &im[h], &k.p8)), core::array::from_fn(|h| add(&re[h], &im[h]))]
+}
+
+/// `f²` for `f` in the lanes of the module documentation (`r`, `i`: real and imaginary parts
+/// of `[a0, a1, a2, b0, b1, b2]`, any values below `2^12·p` with `i` below `kp`): the complex
+/// method, `t = a·b`, `s = (a + b)(a + v·b)`, `c0 = s − t − v·t`, `c1 = 2t`. The result
+/// carries one more factor `2^(−32)` than the product of two inputs' scalings and is below
+/// `356p`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn square_lanes(m: &Mont52<8>, k: &Kp, r: &V, i: &V, kp: &V) -> [V; 2] {
+    // ξb2 = (b2.re − b2.im, b2.re + b2.im) into lane 6.
+    let to6 = |v: &V| pick(v, 0x40, [X, X, X, X, X, X, 5, X]);
+    let (r, i) = (add(r, &to6(&sub(r, i, kp))), add(i, &to6(&add(r, i))));
+    // With a0, a1, a2, b0, b1, b2, ξb2 in lanes 0..7, the Karatsuba pairs of t = a·b:
+    //   x = [a0, a1, a2, a1 + a2, a0 + a1, a0 + a2], y = [b0, b1, b2, b1 + b2, b0 + b1, b0 + b2],
+    // then of s: x + y for t's x, y with a + v·b = (a0 + ξb2, a1 + b0, a2 + b1).
+    const N: i64 = NONE;
+    let x = operands!(
+        &r,
+        &i,
+        [[0, 1, 2, 1, 0, 0, 0, 1], [N, N, N, 2, 1, 2, 3, 4]],
+        [[2, 1, 0, 0, N, N, N, N], [5, 2, 1, 2, N, N, N, N], [N, 4, 3, 3, N, N, N, N], [N, 5, 4, 5, N, N, N, N]],
+    );
+    let y = operands!(
+        &r,
+        &i,
+        [[3, 4, 5, 4, 3, 3, 0, 1], [N, N, N, 5, 4, 5, 6, 3]],
+        [[2, 1, 0, 0, N, N, N, N], [4, 2, 1, 2, N, N, N, N], [N, 3, 6, 6, N, N, N, N], [N, 4, 3, 4, N, N, N, N]],
+    );
+    let p = fp2_products(m, k, &x, &y);
+    let xp = times_xi(k, &p);
+    // [t0, t1, t2, s0, s1, s2] with r0 = P0 + ξP3 − ξP1 − ξP2, r1 = P4 + ξP2 − P0 − P1,
+    // r2 = P5 + P1 − P0 − P2 (P6..P11 for s; ξP at index + 16): below 50p.
+    let fp6 = |h: usize| {
+        combine!(
+            &p[h],
+            &xp[h],
+            [[0, 4, 5, 6, 10, 11, N, N], [19, 18, 1, 25, 24, 7, N, N]],
+            [[17, 0, 0, 23, 6, 6, N, N], [18, 1, 2, 24, 7, 8, N, N]],
+            &k.p32,
+        )
+    };
+    let ts = [fp6(0), fp6(1)];
+    // c0 = [s0 − t0 − ξt2, s1 − t1 − t0, s2 − t2 − t1], c1 = 2t (subtrahends below 164p).
+    let xts = times_xi(k, &[[ts[0], ts[0]], [ts[1], ts[1]]]);
+    core::array::from_fn(|h| {
+        combine!(
+            &[ts[h], ts[h]],
+            &xts[h],
+            [[3, 4, 5, 0, 1, 2, N, N], [N, N, N, 0, 1, 2, N, N]],
+            [[0, 1, 2, N, N, N, N, N], [18, 0, 1, N, N, N, N, N]],
+            &k.p256,
+        )
+    })
+}
+
+/// `f·(d0 + d1·v + d4·v·w)` for `f` in the lanes (`r`, `i`) and the line's `[d0, d1, d4]` in
+/// lanes `0..3` of `lr`, `li`, all below `p`: Karatsuba over Fp6 with the line's halves `d0 +
+/// d1·v` and `d4·v`, `t0 = a·(d0 + d1·v)` (five Fp2 products), `t1 = b·d4·v` (three), `S =
+/// (a + b)(d0 + (d1 + d4)·v)` (five); `c0 = t0 + v·t1`, `c1 = S − t0 − t1`. Scaled by
+/// `2^(−32)` and below `126p`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn mul_by_014_lanes(m: &Mont52<8>, k: &Kp, r: &V, i: &V, lr: &V, li: &V) -> [V; 2] {
+    const N: i64 = NONE;
+    // Pairs: a0·d0, a1·d1, (a1 + a2)·d1, (a0 + a1)(d0 + d1), (a0 + a2)·d0 (t0); b2·d4, b0·d4,
+    // b1·d4 (t1); with x = a + b and e = d1 + d4: x0·d0, x1·e, (x1 + x2)·e, (x0 + x1)(d0 + e),
+    // (x0 + x2)·d0 (S). Operands below 4p and 3p.
+    let x = operands!(
+        r,
+        i,
+        [[0, 1, 1, 0, 0, 5, 3, 4], [N, N, 2, 1, 2, N, N, N]],
+        [[0, 1, 1, 0, 0, N, N, N], [3, 4, 2, 1, 2, N, N, N], [N, N, 4, 3, 3, N, N, N], [N, N, 5, 4, 5, N, N, N]],
+    );
+    let y = operands!(
+        lr,
+        li,
+        [[0, 1, 1, 0, 0, 2, 2, 2], [N, N, N, 1, N, N, N, N]],
+        [[0, 1, 1, 0, 0, N, N, N], [N, 2, 2, 1, N, N, N, N], [N, N, N, 2, N, N, N, N]],
+    );
+    let p = fp2_products(m, k, &x, &y);
+    let xp = times_xi(k, &p);
+    core::array::from_fn(|h| {
+        // [t0.0, t0.1, t0.2, S0, S1, S2]: t0 = (P0 + ξP2 − ξP1, P3 − P0 − P1, P4 + P1 − P0),
+        // S = (P8 + ξP10 − ξP9, P11 − P8 − P9, P12 + P9 − P8), below 34p.
+        let t = combine!(
+            &p[h],
+            &xp[h],
+            [[0, 3, 4, 8, 11, 12, N, N], [18, N, 1, 26, N, 9, N, N]],
+            [[17, 0, 0, 25, 8, 8, N, N], [N, 1, N, N, 9, N, N, N]],
+            &k.p16,
+        );
+        // c0 = t0 + (ξP7, ξP5, P6), c1 = S − t0 − (ξP5, P6, P7).
+        let u = combine!(&p[h], &xp[h], [[23, 21, 6, N, N, N, N, N]], [[N, N, N, 21, 6, 7, N, N]], &k.p16);
+        sub(&add(&t, &u), &pick(&t, 0x38, [X, X, X, 0, 1, 2, X, X]), &k.p64)
+    })
+}
+
+/// `f ← f²` on the vector lanes ([`Fp12::square`]'s value, canonical); says whether it ran
+/// (`false`: not supported here, `f` untouched).
+pub(crate) fn square<T: TowerParams<N>, const N: usize>(f: &mut Fp12<T, N>) -> bool {
+    if !available::<T, N>() {
+        return false;
+    }
+    // SAFETY: `available()` confirmed AVX-512F and AVX-512 IFMA.
+    unsafe { run(f, None, true, LaneConsts::of::<T, N>()) };
+    true
+}
+
+/// `f ← f·(d0 + d1·v + d4·v·w)` on the vector lanes ([`Fp12::mul_by_014`]'s value); says
+/// whether it ran (`false`: not supported here, `f` untouched).
+pub(crate) fn mul_by_014<T: TowerParams<N>, const N: usize>(f: &mut Fp12<T, N>, d: [&Fp2<T, N>; 3]) -> bool {
+    if !available::<T, N>() {
+        return false;
+    }
+    // SAFETY: `available()` confirmed AVX-512F and AVX-512 IFMA.
+    unsafe { run(f, Some(d), false, LaneConsts::of::<T, N>()) };
+    true
+}
+
+/// `f ← (f·(d0 + d1·v + d4·v·w))²` on the vector lanes, with no conversion between the two
+/// (a Miller loop's line, then the next step's squaring); says whether it ran.
+pub(crate) fn mul_by_014_square<T: TowerParams<N>, const N: usize>(f: &mut Fp12<T, N>, d: [&Fp2<T, N>; 3]) -> bool {
+    if !available::<T, N>() {
+        return false;
+    }
+    // SAFETY: `available()` confirmed AVX-512F and AVX-512 IFMA.
+    unsafe { run(f, Some(d), true, LaneConsts::of::<T, N>()) };
+    true
+}
+
+/// `f` times the line `d` (if any), then squared (if `square`), on the lanes.
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn run<T: TowerParams<N>, const N: usize>(
+    f: &mut Fp12<T, N>,
+    d: Option<[&Fp2<T, N>; 3]>,
+    square: bool,
+    c: &LaneConsts,
+) {
+    let m = Mont52::<8>::from_rows(&c.mont);
+    let k = Kp::new(c);
+    let (mut r, mut i) = (lanes_of(f, 0), lanes_of(f, 1));
+    let mut depth = 0;
+    if let Some(d) = d {
+        let part = |h: usize| {
+            let zero: &[u64] = &[0; 6];
+            let w = d.map(|e| -> &[u64] {
+                if h == 0 {
+                    e.c0.mont_limbs()
+                } else {
+                    e.c1.mont_limbs()
+                }
+            });
+            ifma::lanes_from_words::<8>([w[0], w[1], w[2], zero, zero, zero, zero, zero])
+        };
+        [r, i] = mul_by_014_lanes(&m, &k, &r, &i, &part(0), &part(1));
+        depth = 1;
+    }
+    if square {
+        // Inputs below 126p after a line (below p otherwise).
+        [r, i] = square_lanes(&m, &k, &r, &i, if depth == 1 { &k.p256 } else { &k.p });
+        depth = 2 * depth + 1;
+    }
+    set_from_lanes(f, &m, &c.unscale[depth - 1], &r, &i);
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha20Rng;
+
+    use super::*;
+    use crate::curves::bls12_381::{Fp12 as F12, Fp2 as F2};
+
+    /// Fp12 elements with extreme coefficients: random, zero, one, `p − 1`.
+    fn inputs() -> Vec<F12> {
+        let mut rng = ChaCha20Rng::seed_from_u64(12);
+        let m1 = -F2::ONE;
+        let mut v = vec![F12::ZERO, F12::ONE];
+        let all = |e: F2| F12::new(Fp6::new(e, e, e), Fp6::new(e, e, e));
+        v.push(all(m1));
+        v.push(all(Fp2::new(-Fp::ONE, Fp::ZERO)));
+        v.push(all(Fp2::new(Fp::ZERO, -Fp::ONE)));
+        v.extend((0..20).map(|_| F12::random(&mut rng)));
+        v
+    }
+
+    /// The squaring on the lanes gives exactly the scalar square.
+    #[test]
+    fn lane_square_agrees() {
+        for f in inputs() {
+            let mut got = f;
+            if !square(&mut got) {
+                assert!(!ifma::available());
+                return;
+            }
+            assert_eq!(got, f.mul(&f));
+        }
+    }
+
+    /// The product by a line, and by a line then squared, on the lanes give exactly the scalar
+    /// values.
+    #[test]
+    fn lane_line_products_agree() {
+        let fs = inputs();
+        for (n, f) in fs.iter().enumerate() {
+            let g = &fs[(n * 7 + 3) % fs.len()];
+            let d = [&g.c0.c0, &g.c0.c1, &g.c1.c1];
+            let want = f.mul_by_014(d[0], d[1], d[2]);
+            let mut got = *f;
+            if !mul_by_014(&mut got, d) {
+                assert!(!ifma::available());
+                return;
+            }
+            assert_eq!(got, want, "input {n}");
+            let mut got = *f;
+            assert!(mul_by_014_square(&mut got, d));
+            assert_eq!(got, want.mul(&want), "input {n}");
+        }
+    }
+}
