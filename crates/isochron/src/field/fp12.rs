@@ -143,7 +143,7 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
         #[cfg(target_arch = "x86_64")]
         {
             let mut f = *self;
-            if super::fp12_lanes::mul_by_014(&mut f, [d0, d1, d4]) {
+            if super::fp12_lanes::mul_by_lines(&mut f, &[[*d0, *d1, *d4]], false) {
                 return f;
             }
         }
@@ -191,7 +191,7 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     #[inline(always)]
     pub(crate) fn mul_by_014_assign(&mut self, d0: &Fp2<T, N>, d1: &Fp2<T, N>, d4: &Fp2<T, N>) {
         #[cfg(target_arch = "x86_64")]
-        if super::fp12_lanes::mul_by_014(self, [d0, d1, d4]) {
+        if super::fp12_lanes::mul_by_lines(self, &[[*d0, *d1, *d4]], false) {
             return;
         }
         #[cfg(target_arch = "x86_64")]
@@ -202,17 +202,27 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
         *self = self.mul_by_014(d0, d1, d4);
     }
 
-    /// `self ← (self · (d0 + d1·v + d4·v·w))²` in place: a Miller loop's last line of a step
-    /// and the next step's squaring, on the vector lanes with no conversion in between where
-    /// the CPU and the tower have them ([`Self::lane_products`]).
-    #[inline(always)]
-    pub(crate) fn mul_by_014_square_assign(&mut self, d0: &Fp2<T, N>, d1: &Fp2<T, N>, d4: &Fp2<T, N>) {
+    /// `self ← self · ∏ (d0 + d1·v + d4·v·w)` over the lines `[d0, d1, d4]`, then squared if
+    /// `square`: a Miller loop's lines of one step and the next step's squaring, on the vector
+    /// lanes with no conversion in between where the CPU and the tower have them
+    /// ([`Self::lane_products`]; up to eight lines at a time), one by one otherwise.
+    pub(crate) fn mul_by_014_lines_assign(&mut self, lines: &[[Fp2<T, N>; 3]], square: bool) {
         #[cfg(target_arch = "x86_64")]
-        if super::fp12_lanes::mul_by_014_square(self, [d0, d1, d4]) {
+        if Self::lane_products() {
+            let last = lines.len().saturating_sub(1) / super::fp12_lanes::MAX_LINES;
+            for c in 0..=last {
+                let chunk = &lines[(c * super::fp12_lanes::MAX_LINES).min(lines.len())..];
+                let chunk = &chunk[..chunk.len().min(super::fp12_lanes::MAX_LINES)];
+                super::fp12_lanes::mul_by_lines(self, chunk, square && c == last);
+            }
             return;
         }
-        self.mul_by_014_assign(d0, d1, d4);
-        self.square_assign();
+        for [d0, d1, d4] in lines {
+            self.mul_by_014_assign(d0, d1, d4);
+        }
+        if square {
+            self.square_assign();
+        }
     }
 
     /// Whether the squaring and the products by an M-twist's line run on the AVX-512 IFMA

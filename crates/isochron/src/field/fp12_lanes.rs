@@ -359,52 +359,44 @@ fn mul_by_014_lanes(m: &Mont52<8>, k: &Kp, r: &V, i: &V, lr: &V, li: &V) -> [V; 
 /// `f ← f²` on the vector lanes ([`Fp12::square`]'s value, canonical); says whether it ran
 /// (`false`: not supported here, `f` untouched).
 pub(crate) fn square<T: TowerParams<N>, const N: usize>(f: &mut Fp12<T, N>) -> bool {
-    if !available::<T, N>() {
-        return false;
-    }
-    // SAFETY: `available()` confirmed AVX-512F and AVX-512 IFMA.
-    unsafe { run(f, None, true, LaneConsts::of::<T, N>()) };
-    true
+    mul_by_lines(f, &[], true)
 }
 
-/// `f ← f·(d0 + d1·v + d4·v·w)` on the vector lanes ([`Fp12::mul_by_014`]'s value); says
-/// whether it ran (`false`: not supported here, `f` untouched).
-pub(crate) fn mul_by_014<T: TowerParams<N>, const N: usize>(f: &mut Fp12<T, N>, d: [&Fp2<T, N>; 3]) -> bool {
-    if !available::<T, N>() {
-        return false;
-    }
-    // SAFETY: `available()` confirmed AVX-512F and AVX-512 IFMA.
-    unsafe { run(f, Some(d), false, LaneConsts::of::<T, N>()) };
-    true
-}
+/// The most lines [`mul_by_lines`] takes in one call.
+pub(crate) const MAX_LINES: usize = 8;
 
-/// `f ← (f·(d0 + d1·v + d4·v·w))²` on the vector lanes, with no conversion between the two
-/// (a Miller loop's line, then the next step's squaring); says whether it ran.
-pub(crate) fn mul_by_014_square<T: TowerParams<N>, const N: usize>(f: &mut Fp12<T, N>, d: [&Fp2<T, N>; 3]) -> bool {
-    if !available::<T, N>() {
-        return false;
-    }
-    // SAFETY: `available()` confirmed AVX-512F and AVX-512 IFMA.
-    unsafe { run(f, Some(d), true, LaneConsts::of::<T, N>()) };
-    true
-}
-
-/// `f` times the line `d` (if any), then squared (if `square`), on the lanes.
-#[target_feature(enable = "avx512f,avx512ifma")]
-fn run<T: TowerParams<N>, const N: usize>(
+/// `f ← f·∏ (d0 + d1·v + d4·v·w)` over the lines `[d0, d1, d4]` of `lines` (at most
+/// [`MAX_LINES`]), then squared if `square` (a Miller loop's lines of one step, then the next
+/// step's squaring), on the vector lanes with no conversion in between: [`Fp12::mul_by_014`]'s
+/// and [`Fp12::square`]'s values, canonical. Says whether it ran (`false`: not supported here
+/// or too many lines, `f` untouched).
+pub(crate) fn mul_by_lines<T: TowerParams<N>, const N: usize>(
     f: &mut Fp12<T, N>,
-    d: Option<[&Fp2<T, N>; 3]>,
+    lines: &[[Fp2<T, N>; 3]],
     square: bool,
-    c: &LaneConsts,
-) {
+) -> bool {
+    if lines.len() > MAX_LINES || !available::<T, N>() {
+        return false;
+    }
+    if lines.is_empty() && !square {
+        return true;
+    }
+    // SAFETY: `available()` confirmed AVX-512F and AVX-512 IFMA.
+    unsafe { run(f, lines, square, LaneConsts::of::<T, N>()) };
+    true
+}
+
+/// [`mul_by_lines`] on the lanes. After `j` lines the value carries `2^(−32j)`; the squaring
+/// makes that `2^(−32(2j + 1))`, at most `2^(−32·17)`.
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn run<T: TowerParams<N>, const N: usize>(f: &mut Fp12<T, N>, lines: &[[Fp2<T, N>; 3]], square: bool, c: &LaneConsts) {
     let m = Mont52::<8>::from_rows(&c.mont);
     let k = Kp::new(c);
     let (mut r, mut i) = (lanes_of(f, 0), lanes_of(f, 1));
-    let mut depth = 0;
-    if let Some(d) = d {
+    for d in lines {
         let part = |h: usize| {
             let zero: &[u64] = &[0; 6];
-            let w = d.map(|e| -> &[u64] {
+            let w = d.each_ref().map(|e| -> &[u64] {
                 if h == 0 {
                     e.c0.mont_limbs()
                 } else {
@@ -413,12 +405,12 @@ fn run<T: TowerParams<N>, const N: usize>(
             });
             ifma::lanes_from_words::<8>([w[0], w[1], w[2], zero, zero, zero, zero, zero])
         };
+        // Below 126p after the first line, whatever the input's bound.
         [r, i] = mul_by_014_lanes(&m, &k, &r, &i, &part(0), &part(1));
-        depth = 1;
     }
+    let mut depth = lines.len();
     if square {
-        // Inputs below 126p after a line (below p otherwise).
-        [r, i] = square_lanes(&m, &k, &r, &i, if depth == 1 { &k.p256 } else { &k.p });
+        [r, i] = square_lanes(&m, &k, &r, &i, if depth > 0 { &k.p256 } else { &k.p });
         depth = 2 * depth + 1;
     }
     set_from_lanes(f, &m, &c.unscale[depth - 1], &r, &i);
@@ -458,24 +450,33 @@ mod tests {
         }
     }
 
-    /// The product by a line, and by a line then squared, on the lanes give exactly the scalar
-    /// values.
+    /// The products by one line and by the most lines, alone and then squared, on the lanes
+    /// give exactly the scalar values.
     #[test]
     fn lane_line_products_agree() {
         let fs = inputs();
         for (n, f) in fs.iter().enumerate() {
             let g = &fs[(n * 7 + 3) % fs.len()];
-            let d = [&g.c0.c0, &g.c0.c1, &g.c1.c1];
-            let want = f.mul_by_014(d[0], d[1], d[2]);
+            let h = &fs[(n * 5 + 1) % fs.len()];
+            let d = [g.c0.c0, g.c0.c1, g.c1.c1];
+            let e = [h.c1.c2, g.c1.c0, h.c0.c1];
+            let want = f.mul_by_014(&d[0], &d[1], &d[2]);
             let mut got = *f;
-            if !mul_by_014(&mut got, d) {
+            if !mul_by_lines(&mut got, &[d], false) {
                 assert!(!ifma::available());
                 return;
             }
             assert_eq!(got, want, "input {n}");
             let mut got = *f;
-            assert!(mul_by_014_square(&mut got, d));
+            assert!(mul_by_lines(&mut got, &[d], true));
             assert_eq!(got, want.mul(&want), "input {n}");
+            // The most lines in one call, and squared.
+            let lines = [d, e, d, d, e, e, d, e];
+            let want = lines.iter().fold(*f, |acc, l| acc.mul_by_014(&l[0], &l[1], &l[2]));
+            let mut got = *f;
+            assert!(mul_by_lines(&mut got, &lines, true));
+            assert_eq!(got, want.mul(&want), "input {n}");
+            assert!(!mul_by_lines(&mut got, &[d; MAX_LINES + 1], false));
         }
     }
 }

@@ -246,9 +246,9 @@ impl Multiples {
 pub(super) struct LaneConsts {
     pub(super) mont: Mont52Rows,
     multiples: [Row; 13],
-    /// `2^(416 + 32k) mod p` for `k = 1, 2, 3` (index `k − 1`): the factor a product takes
-    /// a value scaled by `2^(−32k)` back to the word-Montgomery form (`field::fp12_lanes`).
-    pub(super) unscale: [Row; 3],
+    /// `2^(416 + 32k) mod p` for `k = 1..=17` (index `k − 1`): the factor a product takes a
+    /// value scaled by `2^(−32k)` back to the word-Montgomery form (`field::fp12_lanes`).
+    pub(super) unscale: [Row; 17],
 }
 
 impl LaneConsts {
@@ -270,9 +270,9 @@ impl LaneConsts {
             multiples[j as usize] = ifma::to_radix52(&w);
             j += 1;
         }
-        let mut unscale = [Row([0; 8]); 3];
+        let mut unscale = [Row([0; 8]); 17];
         let mut k = 0;
-        while k < 3 {
+        while k < 17 {
             unscale[k] = ifma::to_radix52(&ifma::pow2_mod(416 + 32 * (k + 1), p));
             k += 1;
         }

@@ -272,7 +272,7 @@ pub(super) fn miller_loop<E: PairingParams<N>, const N: usize>(
     p: &Affine<E::G1>,
     q: &Affine<E::G2>,
 ) -> MillerLoopOutput<E, N> {
-    let mut acc = Accumulator::<E, N>::ONE;
+    let mut acc = Accumulator::<E, N>::new();
     if !bool::from(p.is_identity()) && !bool::from(q.is_identity()) {
         walk_lines::<E, N>(q, |l, first_of_step| {
             if first_of_step {
@@ -290,7 +290,7 @@ pub(super) fn multi_miller_loop<E: PairingParams<N>, const N: usize>(
     pairs: &[(&Affine<E::G1>, &G2Prepared<E, N>)],
 ) -> MillerLoopOutput<E, N> {
     let live: Vec<_> = pairs.iter().filter(|(p, q)| !bool::from(p.is_identity()) && !q.infinity).collect();
-    let mut acc = Accumulator::<E, N>::ONE;
+    let mut acc = Accumulator::<E, N>::new();
     let mut idx = 0;
     let mut lines = |acc: &mut Accumulator<E, N>| {
         for (p, q) in &live {
@@ -329,35 +329,48 @@ fn eval_line<E: PairingParams<N>, const N: usize>(l: &Line<N, E::Tower>, p: &Aff
 /// multiplications), then one product with `f` (17), instead of two sparse products with `f`
 /// (2·13). Lines of one step are paired in the order they come; a line left over waits until
 /// the step ends. Where the Fp12 products run on the AVX-512 IFMA lanes (M-twist,
-/// [`Fp12::lane_products`]), a line costs less alone: each is multiplied in as it comes, the
-/// last of a step waits and goes in with the next squaring as one lane computation
-/// ([`Fp12::mul_by_014_square_assign`]). `None` stands for one.
+/// [`Fp12::lane_products`]), the lines of a step wait instead and go in together with the
+/// next squaring as one lane computation ([`Fp12::mul_by_014_lines_assign`]). `None` stands
+/// for one.
 struct Accumulator<E: PairingParams<N>, const N: usize> {
     f: Option<MillerLoopOutput<E, N>>,
-    pending: Option<Line<N, E::Tower>>,
+    /// The lines not yet multiplied in, `count` of them.
+    pending: [Line<N, E::Tower>; PENDING],
+    count: usize,
+    /// Whether the lines go to the lanes (see above).
+    lanes: bool,
 }
+
+/// How many lines [`Accumulator`] keeps waiting at most.
+const PENDING: usize = 8;
 
 impl<E: PairingParams<N>, const N: usize> Accumulator<E, N> {
     /// One, with no line waiting.
-    const ONE: Self = Accumulator { f: None, pending: None };
+    fn new() -> Self {
+        Accumulator {
+            f: None,
+            pending: [[Fp2::ZERO; 3]; PENDING],
+            count: 0,
+            lanes: E::TWIST == TwistType::M && Fp12::<E::Tower, N>::lane_products(),
+        }
+    }
 
-    /// Multiplies in the line `d` (evaluated), or keeps it to pair it with the next one.
+    /// Multiplies in the line `d` (evaluated), or keeps it to pair it with the next one (on
+    /// the lanes: for the next squaring).
     #[inline(always)]
     fn push(&mut self, d: Line<N, E::Tower>) {
-        let Some(prev) = self.pending.take() else {
-            self.pending = Some(d);
-            return;
-        };
-        if E::TWIST == TwistType::M && Fp12::<E::Tower, N>::lane_products() {
-            // On the lanes: one line at a time, the last one of a step kept for the squaring.
-            self.pending = Some(prev);
-            self.flush();
-            self.pending = Some(d);
+        if self.lanes || self.count == 0 {
+            if self.count == PENDING {
+                self.flush();
+            }
+            self.pending[self.count] = d;
+            self.count += 1;
             return;
         }
+        self.count = 0;
         let m = match E::TWIST {
-            TwistType::D => Fp12::line_product_034(&prev, &d),
-            TwistType::M => Fp12::line_product_014(&prev, &d),
+            TwistType::D => Fp12::line_product_034(&self.pending[0], &d),
+            TwistType::M => Fp12::line_product_014(&self.pending[0], &d),
         };
         match (E::TWIST, &mut self.f) {
             (TwistType::D, Some(f)) => *f = f.mul_by_01234(&m),
@@ -366,25 +379,39 @@ impl<E: PairingParams<N>, const N: usize> Accumulator<E, N> {
         }
     }
 
-    /// Multiplies in a waiting line alone.
+    /// Multiplies in the waiting lines (the first one becomes `f` if `f` is one).
     #[inline(always)]
     fn flush(&mut self) {
-        let Some(d) = self.pending.take() else { return };
-        let zero = Fp2::ZERO;
-        match (E::TWIST, &mut self.f) {
-            (TwistType::D, Some(f)) => *f = f.mul_by_034(&d[0], &d[1], &d[2]),
-            (TwistType::M, Some(f)) => f.mul_by_014_assign(&d[0], &d[1], &d[2]),
-            (TwistType::D, f) => *f = Some(Fp12::new(Fp6::new(d[0], zero, zero), Fp6::new(d[1], d[2], zero))),
-            (TwistType::M, f) => *f = Some(Fp12::new(Fp6::new(d[0], d[1], zero), Fp6::new(zero, d[2], zero))),
+        let n = core::mem::take(&mut self.count);
+        let mut lines = &self.pending[..n];
+        if self.f.is_none() {
+            let Some(([d0, d1, d2], rest)) = lines.split_first() else { return };
+            let zero = Fp2::ZERO;
+            self.f = Some(match E::TWIST {
+                TwistType::D => Fp12::new(Fp6::new(*d0, zero, zero), Fp6::new(*d1, *d2, zero)),
+                TwistType::M => Fp12::new(Fp6::new(*d0, *d1, zero), Fp6::new(zero, *d2, zero)),
+            });
+            lines = rest;
+        }
+        let Some(f) = &mut self.f else { return };
+        if self.lanes {
+            f.mul_by_014_lines_assign(lines, false);
+            return;
+        }
+        for d in lines {
+            match E::TWIST {
+                TwistType::D => *f = f.mul_by_034(&d[0], &d[1], &d[2]),
+                TwistType::M => f.mul_by_014_assign(&d[0], &d[1], &d[2]),
+            }
         }
     }
 
     /// `f ← f²` at the start of a loop step (after the previous step's lines).
     #[inline(always)]
     fn square(&mut self) {
-        if let (TwistType::M, Some(f), Some(d)) = (E::TWIST, &mut self.f, &self.pending) {
-            f.mul_by_014_square_assign(&d[0], &d[1], &d[2]);
-            self.pending = None;
+        if let (true, Some(f)) = (self.lanes, &mut self.f) {
+            let n = core::mem::take(&mut self.count);
+            f.mul_by_014_lines_assign(&self.pending[..n], true);
             return;
         }
         self.flush();
@@ -462,6 +489,29 @@ mod tests {
                 assert_eq!([got.x, got.y, got.z], [want.x, want.y, want.z], "{n} steps");
             }
         }
+    }
+
+    /// The accumulator gives the same value with the lines on the lanes (each step's lines
+    /// kept for the next squaring, more than [`PENDING`] in a step included) as with the lines
+    /// paired in scalar code, on random lines (any triples: the products are exact).
+    #[test]
+    fn accumulator_strategies_agree() {
+        use crate::curves::bls12_381::{Bls12_381, Fp2};
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(14);
+        let mut line = || [0; 3].map(|_: u8| Fp2::random(&mut rng));
+        let steps: Vec<Vec<_>> =
+            [1, 2, 3, 1, 9, 17, 2, 0, 4].iter().map(|&n| (0..n).map(|_| line()).collect()).collect();
+        let run = |lanes: bool| {
+            let mut acc = Accumulator::<Bls12_381, 6>::new();
+            acc.lanes = lanes;
+            for step in &steps {
+                acc.square();
+                step.iter().for_each(|l| acc.push(*l));
+            }
+            acc.finish()
+        };
+        assert_eq!(run(true), run(false));
     }
 
     /// The D-twist's scaled `Z` ([`Acc`]) relies on `b' = b/ξ` with `b` G1's coefficient.
