@@ -94,6 +94,13 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     #[inline]
     pub fn mul(&self, rhs: &Self) -> Self {
         #[cfg(target_arch = "x86_64")]
+        {
+            let mut f = *self;
+            if super::fp12_lanes::mul_fp12(&mut f, rhs) {
+                return f;
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
         if Fp6::<T, N>::one_pass_sums() {
             return Self::reduced(self.mul_exact(rhs, false, &mut core::mem::MaybeUninit::uninit()));
         }
