@@ -31,10 +31,11 @@
 //! `field::fp2_lanes`.
 
 use core::arch::x86_64::*;
+use core::marker::PhantomData;
 
 use super::fp12::Fp12;
 use super::fp2::{Fp2, TowerParams};
-use super::fp2_lanes::{add, mul, multiple, pick, sub, supported, LaneConsts, V, X};
+use super::fp2_lanes::{add, mul, multiple, normalized, pick, sub, supported, LaneConsts, V, X};
 use super::fp6::Fp6;
 use super::Fp;
 use crate::limbs::x86_64_ifma::{self as ifma, Mont52, Row};
@@ -72,6 +73,12 @@ fn coefficients<T: TowerParams<N>, const N: usize>(f: &Fp12<T, N>) -> [&Fp2<T, N
 fn set_from_lanes<T: TowerParams<N>, const N: usize>(f: &mut Fp12<T, N>, m: &Mont52<8>, unscale: &Row, re: &V, im: &V) {
     let u: V = core::array::from_fn(|j| _mm512_set1_epi64(unscale.0[j] as i64));
     let [re, im] = [re, im].map(|v| ifma::words_from_lanes(&m.canon(&mul(m, v, &u)), 6));
+    set_coefficients(f, &re, &im);
+}
+
+/// `f` from the canonical words of its six Fp2 coefficients' real parts (`re[k]`, lane `k`)
+/// and imaginary parts.
+fn set_coefficients<T: TowerParams<N>, const N: usize>(f: &mut Fp12<T, N>, re: &[[u64; 8]; 8], im: &[[u64; 8]; 8]) {
     let coefficient = |k: usize| {
         let limbs = |w: &[u64; 8]| {
             let mut l = [0u64; N];
@@ -106,6 +113,7 @@ struct Kp {
     p64: V,
     p128: V,
     p256: V,
+    p512: V,
 }
 
 impl Kp {
@@ -122,6 +130,7 @@ impl Kp {
             p64: multiple(c, 6),
             p128: multiple(c, 7),
             p256: multiple(c, 8),
+            p512: multiple(c, 9),
         }
     }
 }
@@ -509,6 +518,104 @@ fn run<T: TowerParams<N>, const N: usize>(f: &mut Fp12<T, N>, lines: &[[Fp2<T, N
     set_from_lanes(f, &m, &c.unscale[depth - 1], &r, &i);
 }
 
+/// An Fp12 value kept on the lanes between operations, in the backend's own Montgomery form
+/// (`x·2^416`), limb-major words (`re[limb][lane]`), below `2^9·p`: a Miller loop's
+/// accumulator, whose steps then convert only their lines (one lane product each), not the
+/// accumulator. Exists only where the lanes run ([`Fp12OnLanes::new`]).
+pub(crate) struct Fp12OnLanes<T: TowerParams<N>, const N: usize> {
+    re: [[u64; 8]; 8],
+    im: [[u64; 8]; 8],
+    tower: PhantomData<T>,
+}
+
+impl<T: TowerParams<N>, const N: usize> Fp12OnLanes<T, N> {
+    /// `f` on the lanes, or `None` where they do not run ([`available`]).
+    pub(crate) fn new(f: &Fp12<T, N>) -> Option<Self> {
+        if !available::<T, N>() {
+            return None;
+        }
+        let mut out = Fp12OnLanes { re: [[0; 8]; 8], im: [[0; 8]; 8], tower: PhantomData };
+        // SAFETY: `available()` confirmed AVX-512F and AVX-512 IFMA.
+        unsafe { out.set_from(f, LaneConsts::of::<T, N>()) };
+        Some(out)
+    }
+
+    /// [`Self::new`] on the lanes: one product per vector into the backend's form.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn set_from(&mut self, f: &Fp12<T, N>, c: &LaneConsts) {
+        let m = Mont52::<8>::from_rows(&c.mont);
+        self.store(&m.vector_from_word(&lanes_of(f, 0)), &m.vector_from_word(&lanes_of(f, 1)));
+    }
+
+    /// `f ← f·∏ (d0 + d1·v + d4·v·w)` over the lines `[d0, d1, d4]` (any number), then squared
+    /// if `square`: [`mul_by_lines`] with the accumulator staying on the lanes.
+    pub(crate) fn mul_by_lines(&mut self, lines: &[[Fp2<T, N>; 3]], square: bool) {
+        // SAFETY: a value exists only where `available()` confirmed AVX-512F and AVX-512 IFMA.
+        unsafe { self.run(lines, square, LaneConsts::of::<T, N>()) }
+    }
+
+    /// [`Self::mul_by_lines`] on the lanes, in chunks of at most 17 lines. A line enters in one
+    /// vector (real parts in lanes `0..3`, imaginary in `3..6`) in the word form, so each
+    /// product by it leaves a factor `2^(−32)`; the last line of a chunk is first multiplied
+    /// by `2^(416 + 32j) mod p` for `j` lines, which takes it to the backend's form and cancels
+    /// the other lines' factors (one conversion product per chunk). `f` stays below `126p`
+    /// after a line and `356p` after the squaring.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn run(&mut self, lines: &[[Fp2<T, N>; 3]], square: bool, c: &LaneConsts) {
+        let m = Mont52::<8>::from_rows(&c.mont);
+        let k = Kp::new(c);
+        let load = |w: &[[u64; 8]; 8]| -> V { core::array::from_fn(|j| Row(w[j]).load()) };
+        let (mut r, mut i) = (load(&self.re), load(&self.im));
+        for chunk in lines.chunks(c.unscale.len()) {
+            for (n, d) in chunk.iter().enumerate() {
+                let zero: &[u64] = &[0; 6];
+                let w =
+                    [&d[0].c0, &d[1].c0, &d[2].c0, &d[0].c1, &d[1].c1, &d[2].c1].map(|e| -> &[u64] { e.mont_limbs() });
+                let mut l = ifma::lanes_from_words::<8>([w[0], w[1], w[2], w[3], w[4], w[5], zero, zero]);
+                if n + 1 == chunk.len() {
+                    let u = &c.unscale[n];
+                    l = mul(&m, &l, &core::array::from_fn(|j| _mm512_set1_epi64(u.0[j] as i64)));
+                }
+                [r, i] = mul_by_014_lanes(&m, &k, &r, &i, &l, &pick(&l, 0x07, [3, 4, 5, X, X, X, X, X]));
+            }
+        }
+        if square {
+            [r, i] = square_lanes(&m, &k, &r, &i, &k.p512);
+        }
+        self.store(&r, &i);
+    }
+
+    /// Stores the two vectors.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn store(&mut self, r: &V, i: &V) {
+        for (j, (wr, wi)) in self.re.iter_mut().zip(&mut self.im).enumerate() {
+            let (mut a, mut b) = (Row(*wr), Row(*wi));
+            a.store(r[j]);
+            b.store(i[j]);
+            (*wr, *wi) = (a.0, b.0);
+        }
+    }
+
+    /// The value as an Fp12 element (canonical).
+    pub(crate) fn to_fp12(&self) -> Fp12<T, N> {
+        let mut f = Fp12::ZERO;
+        // SAFETY: a value exists only where `available()` confirmed AVX-512F and AVX-512 IFMA.
+        unsafe { self.write_to(&mut f, LaneConsts::of::<T, N>()) };
+        f
+    }
+
+    /// [`Self::to_fp12`] on the lanes: one product per vector back to the word form.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn write_to(&self, f: &mut Fp12<T, N>, c: &LaneConsts) {
+        let m = Mont52::<8>::from_rows(&c.mont);
+        let load = |w: &[[u64; 8]; 8]| -> V { core::array::from_fn(|j| Row(w[j]).load()) };
+        let [re, im] =
+            [&self.re, &self.im].map(|w| ifma::words_from_lanes(&m.word_from_vector(&normalized(load(w))), 6));
+        set_coefficients(f, &re, &im);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use rand::SeedableRng;
@@ -524,7 +631,7 @@ mod tests {
     }
 
     /// The M-twist's line `[d0, d1, d4]` as an Fp12 element.
-    fn line(d: &[F2; 3]) -> F12 {
+    fn line_of(d: &[F2; 3]) -> F12 {
         Fp12::new(Fp6::new(d[0], d[1], F2::ZERO), Fp6::new(F2::ZERO, d[2], F2::ZERO))
     }
 
@@ -569,6 +676,31 @@ mod tests {
         }
     }
 
+    /// The accumulator kept on the lanes gives exactly the scalar values over steps of lines
+    /// and squarings (none, one and many lines per step).
+    #[test]
+    fn lanes_accumulator_agrees() {
+        let fs = inputs();
+        let line = |n: usize| {
+            let g = &fs[n % fs.len()];
+            [g.c0.c0, g.c1.c2, g.c1.c1]
+        };
+        let Some(mut acc) = Fp12OnLanes::new(&fs[7]) else {
+            assert!(!ifma::available());
+            return;
+        };
+        let mut want = fs[7];
+        for (step, n) in [1, 0, 2, 1, 9, 1, 3].into_iter().enumerate() {
+            let lines: Vec<_> = (0..n).map(|j| line(step * 5 + j)).collect();
+            acc.mul_by_lines(&lines, step % 3 != 2);
+            want = lines.iter().fold(want, |a, l| schoolbook(&a, &line_of(l)));
+            if step % 3 != 2 {
+                want = schoolbook(&want, &want);
+            }
+            assert_eq!(acc.to_fp12(), want, "step {step}");
+        }
+    }
+
     /// The products by one line and by the most lines, alone and then squared, on the lanes
     /// give exactly the scalar values.
     #[test]
@@ -579,7 +711,7 @@ mod tests {
             let h = &fs[(n * 5 + 1) % fs.len()];
             let d = [g.c0.c0, g.c0.c1, g.c1.c1];
             let e = [h.c1.c2, g.c1.c0, h.c0.c1];
-            let want = schoolbook(f, &line(&d));
+            let want = schoolbook(f, &line_of(&d));
             let mut got = *f;
             if !mul_by_lines(&mut got, &[d], false) {
                 assert!(!ifma::available());
@@ -591,7 +723,7 @@ mod tests {
             assert_eq!(got, schoolbook(&want, &want), "input {n}");
             // The most lines in one call, and squared.
             let lines = [d, e, d, d, e, e, d, e];
-            let want = lines.iter().fold(*f, |acc, l| schoolbook(&acc, &line(l)));
+            let want = lines.iter().fold(*f, |acc, l| schoolbook(&acc, &line_of(l)));
             let mut got = *f;
             assert!(mul_by_lines(&mut got, &lines, true));
             assert_eq!(got, schoolbook(&want, &want), "input {n}");

@@ -330,8 +330,8 @@ fn eval_line<E: PairingParams<N>, const N: usize>(l: &Line<N, E::Tower>, p: &Aff
 /// (2·13). Lines of one step are paired in the order they come; a line left over waits until
 /// the step ends. Where the Fp12 products run on the AVX-512 IFMA lanes (M-twist,
 /// [`Fp12::lane_products`]), the lines of a step wait instead and go in together with the
-/// next squaring as one lane computation ([`Fp12::mul_by_014_lines_assign`]). `None` stands
-/// for one.
+/// next squaring as one lane computation, `f` staying on the lanes from its first squaring to
+/// the end (`field::fp12_lanes::Fp12OnLanes`). `None` stands for one.
 struct Accumulator<E: PairingParams<N>, const N: usize> {
     f: Option<MillerLoopOutput<E, N>>,
     /// The lines not yet multiplied in, `count` of them.
@@ -339,6 +339,9 @@ struct Accumulator<E: PairingParams<N>, const N: usize> {
     count: usize,
     /// Whether the lines go to the lanes (see above).
     lanes: bool,
+    /// There, `f` from its first squaring on, kept on the lanes between steps.
+    #[cfg(target_arch = "x86_64")]
+    on_lanes: Option<crate::field::fp12_lanes::Fp12OnLanes<E::Tower, N>>,
 }
 
 /// How many lines [`Accumulator`] keeps waiting at most.
@@ -352,6 +355,8 @@ impl<E: PairingParams<N>, const N: usize> Accumulator<E, N> {
             pending: [[Fp2::ZERO; 3]; PENDING],
             count: 0,
             lanes: E::TWIST == TwistType::M && Fp12::<E::Tower, N>::lane_products(),
+            #[cfg(target_arch = "x86_64")]
+            on_lanes: None,
         }
     }
 
@@ -384,6 +389,10 @@ impl<E: PairingParams<N>, const N: usize> Accumulator<E, N> {
     fn flush(&mut self) {
         let n = core::mem::take(&mut self.count);
         let mut lines = &self.pending[..n];
+        #[cfg(target_arch = "x86_64")]
+        if let Some(f) = &mut self.on_lanes {
+            return f.mul_by_lines(lines, false);
+        }
         if self.f.is_none() {
             let Some(([d0, d1, d2], rest)) = lines.split_first() else { return };
             let zero = Fp2::ZERO;
@@ -410,9 +419,17 @@ impl<E: PairingParams<N>, const N: usize> Accumulator<E, N> {
     #[inline(always)]
     fn square(&mut self) {
         if let (true, Some(f)) = (self.lanes, &mut self.f) {
-            let n = core::mem::take(&mut self.count);
-            f.mul_by_014_lines_assign(&self.pending[..n], true);
-            return;
+            let lines = &self.pending[..core::mem::take(&mut self.count)];
+            #[cfg(target_arch = "x86_64")]
+            {
+                if self.on_lanes.is_none() {
+                    self.on_lanes = crate::field::fp12_lanes::Fp12OnLanes::new(f);
+                }
+                if let Some(f) = &mut self.on_lanes {
+                    return f.mul_by_lines(lines, true);
+                }
+            }
+            return f.mul_by_014_lines_assign(lines, true);
         }
         self.flush();
         if let Some(f) = &mut self.f {
@@ -424,6 +441,10 @@ impl<E: PairingParams<N>, const N: usize> Accumulator<E, N> {
     /// for a negative family parameter.
     fn finish(mut self) -> MillerLoopOutput<E, N> {
         self.flush();
+        #[cfg(target_arch = "x86_64")]
+        if let Some(f) = &self.on_lanes {
+            self.f = Some(f.to_fp12());
+        }
         let f = self.f.unwrap_or(MillerLoopOutput::<E, N>::ONE);
         if E::PARAM_IS_NEGATIVE {
             f.conjugate()
