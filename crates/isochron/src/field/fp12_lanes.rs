@@ -1,27 +1,30 @@
 //! Fp12 products of the pairing tower on the eight lanes of AVX-512 IFMA (the backend of
 //! `field::fp2_lanes`), for the tower `Fp2 = Fp[u]/(u² + 1)`, `ξ = 1 + u`, over a six-word
-//! prime below `2^381` (BLS12-381): the 36 Fp products of a squaring and the 39 of a product
-//! by a line, which the scalar code runs one after another, as five eight-lane products each.
+//! prime below `2^381` (BLS12-381): the 36 Fp products of a squaring, the 39 of a product by a
+//! line and the 54 of a product, which the scalar code runs one after another, as five, five
+//! and seven eight-lane products.
 //!
 //! - [`square`]: `f²` by the complex method (`Fp12::square`).
-//! - [`mul_fp12`]: `f·g`, Karatsuba over Fp6 (`Fp12::mul`), 54 Fp products in seven.
-//! - [`mul_by_014`]: `f·(d0 + d1·v + d4·v·w)`, the M-twist's line (`Fp12::mul_by_014`).
-//! - [`mul_by_014_square`]: `(f·(d0 + d1·v + d4·v·w))²`, a Miller loop's step of one pair
-//!   (the line of a step, then the next step's squaring) with no conversion in between.
+//! - [`mul_fp12`]: `f·g`, Karatsuba over Fp6 (`Fp12::mul`).
+//! - [`mul_by_lines`]: `f` times M-twist lines `d0 + d1·v + d4·v·w` (`Fp12::mul_by_014`), then
+//!   squared if asked: a Miller loop's lines of one step and the next step's squaring, with no
+//!   conversion in between.
+//! - [`Fp12OnLanes`]: a Miller loop's accumulator kept on the lanes from step to step.
 //!
 //! **Layout.** An Fp12 element is two vectors, its six Fp2 coefficients' real parts and their
 //! imaginary parts (`[a0, a1, a2, b0, b1, b2, ·, ·]` for `f = a + b·w`), so that Fp2 sums and
 //! permutations act on both alike and the product by `ξ`, `(re − im, re + im)`, is lane by lane.
 //! Each Fp6 product is Karatsuba's six Fp2 products, each Fp2 product Karatsuba's three Fp
-//! products (`re·re`, `im·im`, `(re + im)(re + im)`), so the products of twelve Fp2 pairs are
-//! five eight-lane products: the real parts' pairs (two vectors, eight pairs and four), the
-//! imaginary parts' likewise (sharing the second vector), and the sums'.
+//! products (`re·re`, `im·im`, `(re + im)(re + im)`): eight Fp2 pairs are three eight-lane
+//! products ([`products8`]), five pairs two ([`products5`], packed).
 //!
 //! **Scaling.** Inputs enter in the field's word-Montgomery form `x·2^384` without a
 //! conversion product: a lane product divides by `2^416`, so a product of two such values is
 //! its result in word form times `2^(−32)`. Every output here is a sum of products of the same
 //! degree, so the whole output carries one factor `2^(−32k)` (`k` the depth of products) and
 //! one product by `2^(416 + 32k) mod p` per vector takes it back to the word form, canonical.
+//! [`Fp12OnLanes`] holds its value in the backend's own form `x·2^416` instead, so its steps
+//! need no conversion of the accumulator.
 //!
 //! **Bounds.** Values are not reduced between the levels: each subtraction adds a multiple of
 //! `p` at least its subtrahend's bound, noted (in multiples of `p`) where the value is made;
@@ -117,6 +120,7 @@ struct Kp {
 }
 
 impl Kp {
+    /// From the constants' rows.
     #[inline]
     #[target_feature(enable = "avx512f")]
     fn new(c: &LaneConsts) -> Self {
@@ -161,7 +165,7 @@ macro_rules! lane_sums {
     }};
 }
 
-/// Unused lane (masked off): [`pairs!`]'s and [`combine!`]'s "no term".
+/// Unused lane (masked off): `pairs!`'s and `combine!`'s "no term".
 const NONE: i64 = -1;
 
 /// The lanes of `idx` that name a term.
@@ -209,12 +213,12 @@ fn products5(m: &Mont52<8>, k: &Kp, x: &Pairs, y: &Pairs) -> Pairs {
 }
 
 /// The real and imaginary parts of `lo` and `hi` as thirteen (or sixteen) logical lanes each,
-/// the layout [`combine!`] reads: `[[lo.re, hi.re], [lo.im, hi.im]]`.
+/// the layout `combine!` reads: `[[lo.re, hi.re], [lo.im, hi.im]]`.
 fn logical(lo: &Pairs, hi: &Pairs) -> [[V; 2]; 2] {
     [[lo.re, hi.re], [lo.im, hi.im]]
 }
 
-/// The indices of `idx` below 16 (the plain values of [`combine!`]), the others [`NONE`].
+/// The indices of `idx` below 16 (the plain values of `combine!`), the others [`NONE`].
 const fn plain(idx: &[i64; 8]) -> [i64; 8] {
     let mut out = [NONE; 8];
     let mut j = 0;
@@ -227,7 +231,7 @@ const fn plain(idx: &[i64; 8]) -> [i64; 8] {
     out
 }
 
-/// The indices of `idx` from 16 on, less 16 (the products by `ξ` of [`combine!`]), the others
+/// The indices of `idx` from 16 on, less 16 (the products by `ξ` of `combine!`), the others
 /// [`NONE`].
 const fn by_xi(idx: &[i64; 8]) -> [i64; 8] {
     let mut out = [NONE; 8];
@@ -241,7 +245,7 @@ const fn by_xi(idx: &[i64; 8]) -> [i64; 8] {
     out
 }
 
-/// One term of [`combine!`]: the lanes `idx` of the values `q` and of their products by `ξ`.
+/// One term of `combine!`: the lanes `idx` of the values `q` and of their products by `ξ`.
 macro_rules! term {
     ($q:expr, $xq:expr, $idx:expr) => {
         add(
