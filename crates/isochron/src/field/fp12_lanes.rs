@@ -38,7 +38,10 @@ use core::marker::PhantomData;
 
 use super::fp12::Fp12;
 use super::fp2::{Fp2, TowerParams};
-use super::fp2_lanes::{add, mul, multiple, normalized, pick, sub, supported, LaneConsts, V, X};
+use super::fp2_lanes::{
+    add, blend, double_line, lanes_in, lanes_out, mul, multiple, normalized, pick, set_from_words, sub, supported,
+    words_of, LaneConsts, Multiples, V, X,
+};
 use super::fp6::Fp6;
 use super::Fp;
 use crate::limbs::x86_64_ifma::{self as ifma, Mont52, Row};
@@ -62,6 +65,15 @@ fn lanes_of<T: TowerParams<N>, const N: usize>(f: &Fp12<T, N>, part: usize) -> V
         }
     });
     ifma::lanes_from_words::<8>([c[0], c[1], c[2], c[3], c[4], c[5], zero, zero])
+}
+
+/// Four Fp values as the lanes `0..4` of a vector, in the word form.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn lanes_in_words<F: crate::field::FieldParams<N>, const N: usize>(x: [&Fp<F, N>; 4]) -> V {
+    let zero: &[u64] = &[0; 6];
+    let w = x.map(|e| -> &[u64] { e.mont_limbs() });
+    ifma::lanes_from_words::<8>([w[0], w[1], w[2], w[3], zero, zero, zero, zero])
 }
 
 /// The six Fp2 coefficients `[a0, a1, a2, b0, b1, b2]` of `f = a + b·w`.
@@ -587,6 +599,61 @@ impl<T: TowerParams<N>, const N: usize> Fp12OnLanes<T, N> {
             [r, i] = square_lanes(&m, &k, &r, &i, &k.p512);
         }
         self.store(&r, &i);
+    }
+
+    /// `n` doubling steps of a Miller loop of one pair on an M-twist with `3b' = k·ξ`,
+    /// `1 ≤ k ≤ 12` (BLS12-381: `k = 12`), all on the lanes: for each step `f ← f²` (not
+    /// before the first: the caller has squared), the tangent line at `t` with `t ← 2t`
+    /// (`field::fp2_lanes`'s doubling step, the homogeneous `t = [X, Y, Z]`), the line
+    /// evaluated at `P = (xp, yp)` by one lane product, and `f ← f·ℓ(P)`: the values of the
+    /// scalar steps and the scalar evaluation exactly. Says whether it ran (`false`: `k` out of
+    /// range, nothing touched).
+    pub(crate) fn double_steps(
+        &mut self,
+        t: &mut [Fp2<T, N>; 3],
+        k: u64,
+        [xp, yp]: [&Fp<T::Fp, N>; 2],
+        n: usize,
+    ) -> bool {
+        if !(1..=12).contains(&k) {
+            return false;
+        }
+        // SAFETY: a value exists only where `available()` confirmed AVX-512F and AVX-512 IFMA.
+        unsafe { self.run_doublings(t, k, [xp, yp], n, LaneConsts::of::<T, N>()) };
+        true
+    }
+
+    /// [`Self::double_steps`] on the lanes. The line `[−H, 3J, I]` (lane pairs 0–2) times
+    /// `[yP, yP, xP, xP, 1, 1]` gives `[c0·yP, c1·xP, c2]` = `[d4, d1, d0]` (below `2p`).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn run_doublings(
+        &mut self,
+        t: &mut [Fp2<T, N>; 3],
+        k: u64,
+        [xp, yp]: [&Fp<T::Fp, N>; 2],
+        n: usize,
+        c: &LaneConsts,
+    ) {
+        let m = Mont52::<8>::from_rows(&c.mont);
+        let kp = Kp::new(c);
+        let multiples = Multiples::new(c);
+        let mut v = lanes_in(&m, &words_of::<T, N>(t.iter().flat_map(|e| [&e.c0, &e.c1])));
+        let at = m.vector_from_word(&lanes_in_words([yp, yp, xp, xp]));
+        let at = blend(0x30, &at, &m.one());
+        let load = |w: &[[u64; 8]; 8]| -> V { core::array::from_fn(|j| Row(w[j]).load()) };
+        let (mut r, mut i) = (load(&self.re), load(&self.im));
+        for step in 0..n {
+            if step > 0 {
+                [r, i] = square_lanes(&m, &kp, &r, &i, &kp.p512);
+            }
+            let (next, line) = double_line(&m, &multiples, k, &v);
+            v = next;
+            let d = mul(&m, &line, &at);
+            let (dr, di) = (pick(&d, 0x07, [4, 2, 0, X, X, X, X, X]), pick(&d, 0x07, [5, 3, 1, X, X, X, X, X]));
+            [r, i] = mul_by_014_lanes(&m, &kp, &r, &i, &dr, &di);
+        }
+        self.store(&r, &i);
+        set_from_words::<T, N>(t.iter_mut().flat_map(|e| [&mut e.c0, &mut e.c1]), &lanes_out(&m, v));
     }
 
     /// Stores the two vectors.

@@ -63,7 +63,7 @@ pub(super) fn supported<T: TowerParams<N>, const N: usize>() -> bool {
 }
 
 /// The Montgomery words of up to eight coefficients (the rest zero).
-fn words_of<'a, T: TowerParams<N>, const N: usize>(
+pub(super) fn words_of<'a, T: TowerParams<N>, const N: usize>(
     coefficients: impl Iterator<Item = &'a Fp<T::Fp, N>>,
 ) -> [[u64; 6]; 8] {
     let mut words = [[0u64; 6]; 8];
@@ -74,7 +74,7 @@ fn words_of<'a, T: TowerParams<N>, const N: usize>(
 }
 
 /// The coefficients back from the words [`lanes_out`] gives.
-fn set_from_words<'a, T: TowerParams<N>, const N: usize>(
+pub(super) fn set_from_words<'a, T: TowerParams<N>, const N: usize>(
     coefficients: impl Iterator<Item = &'a mut Fp<T::Fp, N>>,
     words: &[[u64; 8]; 8],
 ) {
@@ -142,7 +142,7 @@ pub(crate) fn double_line_n<T: TowerParams<N>, const N: usize>(
 /// The lanes of eight coefficients' Montgomery words, in the backend's form.
 #[inline]
 #[target_feature(enable = "avx512f,avx512ifma")]
-fn lanes_in(m: &Mont52<8>, w: &[[u64; 6]; 8]) -> V {
+pub(super) fn lanes_in(m: &Mont52<8>, w: &[[u64; 6]; 8]) -> V {
     let lanes = ifma::lanes_from_words::<8>([&w[0], &w[1], &w[2], &w[3], &w[4], &w[5], &w[6], &w[7]]);
     m.vector_from_word(&lanes)
 }
@@ -150,7 +150,7 @@ fn lanes_in(m: &Mont52<8>, w: &[[u64; 6]; 8]) -> V {
 /// The Montgomery words of the lanes of `v` (any bound of the module documentation).
 #[inline]
 #[target_feature(enable = "avx512f,avx512ifma")]
-fn lanes_out(m: &Mont52<8>, v: V) -> [[u64; 8]; 8] {
+pub(super) fn lanes_out(m: &Mont52<8>, v: V) -> [[u64; 8]; 8] {
     ifma::words_from_lanes(&m.word_from_vector(&normalized(v)), 6)
 }
 
@@ -216,7 +216,7 @@ const STEP_K: [u32; 4] = [5, 8, 10, 12];
 
 /// The multiples of `p` the subtractions of the doublings add (and `p` itself, for halving),
 /// in every lane.
-struct Multiples {
+pub(super) struct Multiples {
     p: V,
     p4: V,
     p8: V,
@@ -229,7 +229,7 @@ impl Multiples {
     /// From the constants' rows.
     #[inline]
     #[target_feature(enable = "avx512f")]
-    fn new(c: &LaneConsts) -> Self {
+    pub(super) fn new(c: &LaneConsts) -> Self {
         Multiples {
             p: multiple(c, 0),
             p4: multiple(c, 2),
@@ -504,7 +504,7 @@ fn times(v: &V, k: u64) -> V {
 /// each value, in multiples of `p`, is noted where it is made.
 #[inline]
 #[target_feature(enable = "avx512f,avx512ifma")]
-fn double_line(m: &Mont52<8>, c: &Multiples, k: u64, v: &V) -> (V, V) {
+pub(super) fn double_line(m: &Mont52<8>, c: &Multiples, k: u64, v: &V) -> (V, V) {
     // Round 1: [X₀Y₀, X₁Y₁, (X₀ + X₁)(Y₀ + Y₁), B₀, B₁, C₀, C₁, J₀] from operands below 20 and
     // 36; [J₁, S₀, S₁] with S = W², W = Y + Z (below 20), from operands below 40 and 52.
     let l = add(&pick(v, 0xff, [0, 1, 0, 2, 2, 4, 4, 0]), &pick(v, 0xfc, [X, X, 1, 3, 2, 5, 4, 1]));

@@ -162,6 +162,27 @@ fn small_multiple_of_xi<T: TowerParams<N>, const N: usize>(v: &Fp2<T, N>) -> Opt
         .flatten()
 }
 
+/// Where [`walk_lines`] hands the lines of a Miller loop. Closures `(line, first_of_step)`
+/// take the lines one by one.
+trait LineSink<T: TowerParams<N>, const N: usize> {
+    /// One line, `first_of_step` for the first line of a loop digit (where the accumulator is
+    /// squared first).
+    fn line(&mut self, l: &Line<N, T>, first_of_step: bool);
+
+    /// A run of `n` doubling steps from the homogeneous point `t` (an M-twist with `3b' =
+    /// k·ξ`) taken whole, lines and all, `t` left at the run's end; `false` (the default): not
+    /// taken, nothing touched, and the walk makes the lines.
+    fn doubling_run(&mut self, _t: &mut [Fp2<T, N>; 3], _k: u64, _n: usize) -> bool {
+        false
+    }
+}
+
+impl<T: TowerParams<N>, const N: usize, F: FnMut(&Line<N, T>, bool)> LineSink<T, N> for F {
+    fn line(&mut self, l: &Line<N, T>, first_of_step: bool) {
+        self(l, first_of_step)
+    }
+}
+
 /// Walks the Miller loop of `Q` (not the identity), handing each line to `emit` in loop order
 /// with `true` for the first line of a loop digit (where the accumulator is squared first) and
 /// `false` for the others (the addition lines and the BN Frobenius lines). Returns the point
@@ -173,7 +194,7 @@ fn small_multiple_of_xi<T: TowerParams<N>, const N: usize>(v: &Fp2<T, N>) -> Opt
 /// operation.
 fn walk_lines<E: PairingParams<N>, const N: usize>(
     q: &Affine<E::G2>,
-    mut emit: impl FnMut(&Line<N, E::Tower>, bool),
+    emit: &mut impl LineSink<E::Tower, N>,
 ) -> [Fp2<E::Tower, N>; 3] {
     use crate::curve::short_weierstrass::SwCurve;
     type F<E, const N: usize> = Fp2<<E as PairingParams<N>>::Tower, N>;
@@ -201,10 +222,18 @@ fn walk_lines<E: PairingParams<N>, const N: usize>(
     while start < digits.len() {
         // A run: doubling steps up to the next nonzero digit (or the end), then its addition.
         let end = digits[start..].iter().position(|&d| d != 0).map_or(digits.len(), |i| start + i + 1);
-        t.double_run(end - start, lane_k, e_of, scale, |l| emit(l, true));
+        let taken = lane_k.is_some_and(|k| {
+            let mut p = [t.x, t.y, t.z];
+            let taken = emit.doubling_run(&mut p, k, end - start);
+            [t.x, t.y, t.z] = p;
+            taken
+        });
+        if !taken {
+            t.double_run(end - start, lane_k, e_of, scale, |l| emit.line(l, true));
+        }
         match digits[end - 1] {
-            1 => emit(&t.add(&q, &sq, scale), false),
-            -1 => emit(&t.add(&neg_q, &neg_sq, scale), false),
+            1 => emit.line(&t.add(&q, &sq, scale), false),
+            -1 => emit.line(&t.add(&neg_q, &neg_sq, scale), false),
             _ => {}
         }
         start = end;
@@ -216,8 +245,8 @@ fn walk_lines<E: PairingParams<N>, const N: usize>(
         let (q2x, q2y) = (q1x.conjugate() * cx, q1y.conjugate() * cy);
         let (q1, sq1) = with_scaled(q1x, q1y);
         let (q2, sq2) = with_scaled(q2x, -q2y);
-        emit(&t.add(&q1, &sq1, scale), false);
-        emit(&t.add(&q2, &sq2, scale), false);
+        emit.line(&t.add(&q1, &sq1, scale), false);
+        emit.line(&t.add(&q2, &sq2, scale), false);
     }
     [t.x, t.y, scale(&t.z)]
 }
@@ -228,7 +257,7 @@ impl<E: PairingParams<N>, const N: usize> From<Affine<E::G2>> for G2Prepared<E, 
         let mut lines = Vec::new();
         if !infinity {
             lines.reserve(loop_digits::<E, N>().len() * 2 + 2);
-            walk_lines::<E, N>(&q, |l, _| lines.push(*l));
+            walk_lines::<E, N>(&q, &mut |l: &Line<N, E::Tower>, _| lines.push(*l));
         }
         G2Prepared { lines, infinity }
     }
@@ -251,7 +280,7 @@ impl<E: PairingParams<N>, const N: usize> G2Prepared<E, N> {
             return E::G2::is_torsion_free_vartime(&Projective::from(*q)).then(|| G2Prepared::from(*q));
         }
         let mut lines = Vec::with_capacity(loop_digits::<E, N>().len() * 2 + 2);
-        let [x, y, z] = walk_lines::<E, N>(q, |l, _| lines.push(*l));
+        let [x, y, z] = walk_lines::<E, N>(q, &mut |l: &Line<N, E::Tower>, _| lines.push(*l));
         let (cx, cy) = E::PSI;
         let psi = |(a, b): (Fp2<E::Tower, N>, Fp2<E::Tower, N>)| (a.conjugate() * cx, b.conjugate() * cy);
         // The point the loop must have reached, affine: −ψ(Q) for BLS12 with x < 0 (ψ(Q) with
@@ -267,21 +296,34 @@ impl<E: PairingParams<N>, const N: usize> G2Prepared<E, N> {
 }
 
 /// The Miller loop of one pair with the lines used as they are computed (no [`G2Prepared`]
-/// list in memory).
+/// list in memory); where the Fp12 products run on the lanes, its doubling runs stay there
+/// whole ([`Accumulator::double_steps`]).
 pub(super) fn miller_loop<E: PairingParams<N>, const N: usize>(
     p: &Affine<E::G1>,
     q: &Affine<E::G2>,
 ) -> MillerLoopOutput<E, N> {
-    let mut acc = Accumulator::<E, N>::new();
-    if !bool::from(p.is_identity()) && !bool::from(q.is_identity()) {
-        walk_lines::<E, N>(q, |l, first_of_step| {
-            if first_of_step {
-                acc.square();
-            }
-            acc.push(eval_line::<E, N>(l, p));
-        });
+    /// The accumulator of one pair and its G1 point.
+    struct OnePair<'a, E: PairingParams<N>, const N: usize> {
+        acc: Accumulator<E, N>,
+        p: &'a Affine<E::G1>,
     }
-    acc.finish()
+    impl<E: PairingParams<N>, const N: usize> LineSink<E::Tower, N> for OnePair<'_, E, N> {
+        fn line(&mut self, l: &Line<N, E::Tower>, first_of_step: bool) {
+            if first_of_step {
+                self.acc.square();
+            }
+            self.acc.push(eval_line::<E, N>(l, self.p));
+        }
+
+        fn doubling_run(&mut self, t: &mut [Fp2<E::Tower, N>; 3], k: u64, n: usize) -> bool {
+            self.acc.double_steps(t, k, self.p, n)
+        }
+    }
+    let mut one = OnePair { acc: Accumulator::<E, N>::new(), p };
+    if !bool::from(p.is_identity()) && !bool::from(q.is_identity()) {
+        walk_lines::<E, N>(q, &mut one);
+    }
+    one.acc.finish()
 }
 
 /// `∏ f_{loop, Qᵢ}(Pᵢ)` with one shared squaring per step. The accumulator starts as the
@@ -437,6 +479,26 @@ impl<E: PairingParams<N>, const N: usize> Accumulator<E, N> {
         }
     }
 
+    /// `n` doubling steps of the Miller loop of the one pair `(P, t)` (after this step's
+    /// squaring, which this does first) taken whole on the lanes, or `false` (nothing done)
+    /// where the lines do not go to the lanes.
+    fn double_steps(&mut self, t: &mut [Fp2<E::Tower, N>; 3], k: u64, p: &Affine<E::G1>, n: usize) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if self.lanes && (1..=12).contains(&k) {
+            self.square();
+            if self.on_lanes.is_none() {
+                // Before the first step `f` is one; the run's first step then squares nothing.
+                let f = self.f.get_or_insert(Fp12::ONE);
+                self.on_lanes = crate::field::fp12_lanes::Fp12OnLanes::new(f);
+            }
+            if let Some(f) = &mut self.on_lanes {
+                return f.double_steps(t, k, [&p.x(), &p.y()], n);
+            }
+        }
+        let _ = (t, k, p, n);
+        false
+    }
+
     /// The accumulator at the end of the loop: one if no line was multiplied in, conjugated
     /// for a negative family parameter.
     fn finish(mut self) -> MillerLoopOutput<E, N> {
@@ -533,6 +595,25 @@ mod tests {
             acc.finish()
         };
         assert_eq!(run(true), run(false));
+    }
+
+    /// The Miller loop of one pair (its doubling runs whole on the lanes where they run) gives
+    /// the value of the accumulator fed the prepared lines, for random pairs and identities.
+    #[test]
+    fn one_pair_loop_agrees_with_prepared_lines() {
+        use crate::curve::short_weierstrass::{Projective, Scalar};
+        use crate::curves::bls12_381::{Bls12_381, G1Curve, G2Curve};
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(15);
+        for i in 0..6 {
+            let p = Projective::<G1Curve>::generator().mul_vartime(&Scalar::<G1Curve>::random(&mut rng));
+            let q = Projective::<G2Curve>::generator().mul_vartime(&Scalar::<G2Curve>::random(&mut rng));
+            let (p, q) =
+                (if i == 4 { Projective::identity() } else { p }, if i == 5 { Projective::identity() } else { q });
+            let (p, q) = (p.to_affine(), q.to_affine());
+            let prepared = G2Prepared::<Bls12_381, 6>::from(q);
+            assert_eq!(miller_loop::<Bls12_381, 6>(&p, &q), multi_miller_loop(&[(&p, &prepared)]), "pair {i}");
+        }
     }
 
     /// The D-twist's scaled `Z` ([`Acc`]) relies on `b' = b/ξ` with `b` G1's coefficient.
