@@ -94,11 +94,10 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     #[inline]
     pub fn mul(&self, rhs: &Self) -> Self {
         #[cfg(target_arch = "x86_64")]
-        {
+        if Self::lane_products() {
             let mut f = *self;
-            if super::fp12_lanes::mul_fp12(&mut f, rhs) {
-                return f;
-            }
+            super::fp12_lanes::mul_fp12(&mut f, rhs);
+            return f;
         }
         #[cfg(target_arch = "x86_64")]
         if Fp6::<T, N>::one_pass_sums() {
@@ -126,11 +125,10 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     #[inline]
     pub fn square(&self) -> Self {
         #[cfg(target_arch = "x86_64")]
-        {
+        if Self::lane_products() {
             let mut f = *self;
-            if super::fp12_lanes::square(&mut f) {
-                return f;
-            }
+            super::fp12_lanes::square(&mut f);
+            return f;
         }
         #[cfg(target_arch = "x86_64")]
         if Fp6::<T, N>::one_pass_sums() {
@@ -148,11 +146,10 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
     /// positions 0, 1, 4. 13 Fp2 multiplications at double width.
     pub fn mul_by_014(&self, d0: &Fp2<T, N>, d1: &Fp2<T, N>, d4: &Fp2<T, N>) -> Self {
         #[cfg(target_arch = "x86_64")]
-        {
+        if Self::lane_products() {
             let mut f = *self;
-            if super::fp12_lanes::mul_by_lines(&mut f, &[[*d0, *d1, *d4]], false) {
-                return f;
-            }
+            super::fp12_lanes::mul_by_lines(&mut f, &[[*d0, *d1, *d4]], false);
+            return f;
         }
         #[cfg(target_arch = "x86_64")]
         if Fp6::<T, N>::one_pass_sums() {
