@@ -206,29 +206,6 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
         *self = self.mul_by_014(d0, d1, d4);
     }
 
-    /// `self ← self · ∏ (d0 + d1·v + d4·v·w)` over the lines `[d0, d1, d4]`, then squared if
-    /// `square`: a Miller loop's lines of one step and the next step's squaring, on the vector
-    /// lanes with no conversion in between where the CPU and the tower have them
-    /// ([`Self::lane_products`]; up to eight lines at a time), one by one otherwise.
-    pub(crate) fn mul_by_014_lines_assign(&mut self, lines: &[[Fp2<T, N>; 3]], square: bool) {
-        #[cfg(target_arch = "x86_64")]
-        if Self::lane_products() {
-            let last = lines.len().saturating_sub(1) / super::fp12_lanes::MAX_LINES;
-            for c in 0..=last {
-                let chunk = &lines[(c * super::fp12_lanes::MAX_LINES).min(lines.len())..];
-                let chunk = &chunk[..chunk.len().min(super::fp12_lanes::MAX_LINES)];
-                super::fp12_lanes::mul_by_lines(self, chunk, square && c == last);
-            }
-            return;
-        }
-        for [d0, d1, d4] in lines {
-            self.mul_by_014_assign(d0, d1, d4);
-        }
-        if square {
-            self.square_assign();
-        }
-    }
-
     /// Whether the squaring and the products by an M-twist's line run on the AVX-512 IFMA
     /// lanes here (`field::fp12_lanes`); there a line costs less alone than paired with
     /// another ([`Self::line_product_014`]).

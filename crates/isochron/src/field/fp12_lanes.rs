@@ -39,8 +39,8 @@ use core::marker::PhantomData;
 use super::fp12::Fp12;
 use super::fp2::{Fp2, TowerParams};
 use super::fp2_lanes::{
-    add, blend, double_line, lanes_in, lanes_out, mul, multiple, normalized, pick, set_from_words, sub, supported,
-    words_of, LaneConsts, Multiples, V, X,
+    add, blend, double_line, lanes_in, lanes_out, mul, normalized, pick, set_from_words, sub, supported, words_of,
+    LaneConsts, Multiples, V, X,
 };
 use super::fp6::Fp6;
 use super::Fp;
@@ -74,6 +74,18 @@ fn lanes_in_words<F: crate::field::FieldParams<N>, const N: usize>(x: [&Fp<F, N>
     let zero: &[u64] = &[0; 6];
     let w = x.map(|e| -> &[u64] { e.mont_limbs() });
     ifma::lanes_from_words::<8>([w[0], w[1], w[2], w[3], zero, zero, zero, zero])
+}
+
+/// The line `[d0, d1, d4]` as one vector in the word form, its real parts in lanes `0..3` and
+/// its imaginary parts in `3..6`, and the imaginary parts moved to lanes `0..3`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn line_lanes<T: TowerParams<N>, const N: usize>(d: &[Fp2<T, N>; 3]) -> (V, V) {
+    let zero: &[u64] = &[0; 6];
+    let w = [&d[0].c0, &d[1].c0, &d[2].c0, &d[0].c1, &d[1].c1, &d[2].c1].map(|e| -> &[u64] { e.mont_limbs() });
+    let l = ifma::lanes_from_words::<8>([w[0], w[1], w[2], w[3], w[4], w[5], zero, zero]);
+    let im = pick(&l, 0x07, [3, 4, 5, X, X, X, X, X]);
+    (l, im)
 }
 
 /// The six Fp2 coefficients `[a0, a1, a2, b0, b1, b2]` of `f = a + b·w`.
@@ -115,40 +127,6 @@ fn set_coefficients<T: TowerParams<N>, const N: usize>(f: &mut Fp12<T, N>, re: &
 fn pick2(lo: &V, hi: &V, mask: u8, idx: [i64; 8]) -> V {
     let idx = super::fp2_lanes::lanes(idx);
     core::array::from_fn(|j| _mm512_maskz_permutex2var_epi64(mask, lo[j], idx, hi[j]))
-}
-
-/// The multiples of `p` the subtractions add, in every lane.
-struct Kp {
-    p: V,
-    p2: V,
-    p4: V,
-    p8: V,
-    p16: V,
-    p32: V,
-    p64: V,
-    p128: V,
-    p256: V,
-    p512: V,
-}
-
-impl Kp {
-    /// From the constants' rows.
-    #[inline]
-    #[target_feature(enable = "avx512f")]
-    fn new(c: &LaneConsts) -> Self {
-        Kp {
-            p: multiple(c, 0),
-            p2: multiple(c, 1),
-            p4: multiple(c, 2),
-            p8: multiple(c, 3),
-            p16: multiple(c, 4),
-            p32: multiple(c, 5),
-            p64: multiple(c, 6),
-            p128: multiple(c, 7),
-            p256: multiple(c, 8),
-            p512: multiple(c, 9),
-        }
-    }
 }
 
 /// Up to eight Fp2 values as lanes: their real parts and their imaginary parts.
@@ -198,7 +176,7 @@ const fn lane_mask(idx: &[i64; 8]) -> u8 {
 /// imaginary below `6p`.
 #[inline]
 #[target_feature(enable = "avx512f,avx512ifma")]
-fn products8(m: &Mont52<8>, k: &Kp, x: &Pairs, y: &Pairs) -> Pairs {
+fn products8(m: &Mont52<8>, k: &Multiples, x: &Pairs, y: &Pairs) -> Pairs {
     let m0 = mul(m, &x.re, &y.re);
     let m1 = mul(m, &x.im, &y.im);
     let m2 = mul(m, &add(&x.re, &x.im), &add(&y.re, &y.im));
@@ -210,7 +188,7 @@ fn products8(m: &Mont52<8>, k: &Kp, x: &Pairs, y: &Pairs) -> Pairs {
 /// `[re·re (5), im·im (3)]` and `[im·im (2), sums (5)]`.
 #[inline]
 #[target_feature(enable = "avx512f,avx512ifma")]
-fn products5(m: &Mont52<8>, k: &Kp, x: &Pairs, y: &Pairs) -> Pairs {
+fn products5(m: &Mont52<8>, k: &Multiples, x: &Pairs, y: &Pairs) -> Pairs {
     let packed = |o: &Pairs| {
         let d = add(&o.re, &pick(&o.im, 0xe0, [X, X, X, X, X, 0, 1, 2]));
         let e = pick2(&o.im, &add(&o.re, &o.im), 0x7f, [3, 4, 8, 9, 10, 11, 12, X]);
@@ -296,7 +274,7 @@ fn times_xi([re, im]: &[[V; 2]; 2], kp: &V) -> [[V; 2]; 2] {
 /// `356p`.
 #[inline]
 #[target_feature(enable = "avx512f,avx512ifma")]
-fn square_lanes(m: &Mont52<8>, k: &Kp, r: &V, i: &V, kp: &V) -> [V; 2] {
+fn square_lanes(m: &Mont52<8>, k: &Multiples, r: &V, i: &V, kp: &V) -> [V; 2] {
     // ξb2 = (b2.re − b2.im, b2.re + b2.im) into lane 6.
     let to6 = |v: &V| pick(v, 0x40, [X, X, X, X, X, X, 5, X]);
     let (r, i) = (add(r, &to6(&sub(r, i, kp))), add(i, &to6(&add(r, i))));
@@ -354,7 +332,7 @@ fn square_lanes(m: &Mont52<8>, k: &Kp, r: &V, i: &V, kp: &V) -> [V; 2] {
 /// `2^(−32)` and below `126p`.
 #[inline]
 #[target_feature(enable = "avx512f,avx512ifma")]
-fn mul_by_014_lanes(m: &Mont52<8>, k: &Kp, r: &V, i: &V, lr: &V, li: &V) -> [V; 2] {
+fn mul_by_014_lanes(m: &Mont52<8>, k: &Multiples, r: &V, i: &V, lr: &V, li: &V) -> [V; 2] {
     const N: i64 = NONE;
     // Pairs: a0·d0, a1·d1, (a1 + a2)·d1, (a0 + a1)(d0 + d1), (a0 + a2)·d0 (t0); b2·d4, b0·d4,
     // b1·d4 (t1); with x = a + b and e = d1 + d4: x0·d0, x1·e, (x1 + x2)·e, (x0 + x1)(d0 + e),
@@ -395,7 +373,7 @@ fn mul_by_014_lanes(m: &Mont52<8>, k: &Kp, r: &V, i: &V, lr: &V, li: &V) -> [V; 
 /// `c0 = t0 + v·t1`, `c1 = t2 − t0 − t1`. Scaled by `2^(−32)` and below `292p`.
 #[inline]
 #[target_feature(enable = "avx512f,avx512ifma")]
-fn mul_lanes(m: &Mont52<8>, k: &Kp, r: &V, i: &V, gr: &V, gi: &V) -> [V; 2] {
+fn mul_lanes(m: &Mont52<8>, k: &Multiples, r: &V, i: &V, gr: &V, gi: &V) -> [V; 2] {
     const N: i64 = NONE;
     // The same Karatsuba pairs of both factors' coefficients: [a0, a1, a2, a1 + a2, a0 + a1,
     // a0 + a2, b0, b1 | b2, b1 + b2, b0 + b1, b0 + b2, a0 + b0 | a1 + b1, a2 + b2, a1 + a2 +
@@ -475,7 +453,7 @@ pub(crate) fn mul_fp12<T: TowerParams<N>, const N: usize>(f: &mut Fp12<T, N>, g:
 #[target_feature(enable = "avx512f,avx512ifma")]
 fn run_mul<T: TowerParams<N>, const N: usize>(f: &mut Fp12<T, N>, g: &Fp12<T, N>, c: &LaneConsts) {
     let m = Mont52::<8>::from_rows(&c.mont);
-    let k = Kp::new(c);
+    let k = Multiples::new(c);
     let [r, i] = mul_lanes(&m, &k, &lanes_of(f, 0), &lanes_of(f, 1), &lanes_of(g, 0), &lanes_of(g, 1));
     set_from_lanes(f, &m, &c.unscale[0], &r, &i);
 }
@@ -509,22 +487,12 @@ pub(crate) fn mul_by_lines<T: TowerParams<N>, const N: usize>(
 #[target_feature(enable = "avx512f,avx512ifma")]
 fn run<T: TowerParams<N>, const N: usize>(f: &mut Fp12<T, N>, lines: &[[Fp2<T, N>; 3]], square: bool, c: &LaneConsts) {
     let m = Mont52::<8>::from_rows(&c.mont);
-    let k = Kp::new(c);
+    let k = Multiples::new(c);
     let (mut r, mut i) = (lanes_of(f, 0), lanes_of(f, 1));
     for d in lines {
-        let part = |h: usize| {
-            let zero: &[u64] = &[0; 6];
-            let w = d.each_ref().map(|e| -> &[u64] {
-                if h == 0 {
-                    e.c0.mont_limbs()
-                } else {
-                    e.c1.mont_limbs()
-                }
-            });
-            ifma::lanes_from_words::<8>([w[0], w[1], w[2], zero, zero, zero, zero, zero])
-        };
         // Below 126p after the first line, whatever the input's bound.
-        [r, i] = mul_by_014_lanes(&m, &k, &r, &i, &part(0), &part(1));
+        let (lr, li) = line_lanes(d);
+        [r, i] = mul_by_014_lanes(&m, &k, &r, &i, &lr, &li);
     }
     let mut depth = lines.len();
     if square {
@@ -579,20 +547,17 @@ impl<T: TowerParams<N>, const N: usize> Fp12OnLanes<T, N> {
     #[target_feature(enable = "avx512f,avx512ifma")]
     fn run(&mut self, lines: &[[Fp2<T, N>; 3]], square: bool, c: &LaneConsts) {
         let m = Mont52::<8>::from_rows(&c.mont);
-        let k = Kp::new(c);
-        let load = |w: &[[u64; 8]; 8]| -> V { core::array::from_fn(|j| Row(w[j]).load()) };
-        let (mut r, mut i) = (load(&self.re), load(&self.im));
+        let k = Multiples::new(c);
+        let [mut r, mut i] = self.loaded();
         for chunk in lines.chunks(c.unscale.len()) {
             for (n, d) in chunk.iter().enumerate() {
-                let zero: &[u64] = &[0; 6];
-                let w =
-                    [&d[0].c0, &d[1].c0, &d[2].c0, &d[0].c1, &d[1].c1, &d[2].c1].map(|e| -> &[u64] { e.mont_limbs() });
-                let mut l = ifma::lanes_from_words::<8>([w[0], w[1], w[2], w[3], w[4], w[5], zero, zero]);
+                let (mut lr, mut li) = line_lanes(d);
                 if n + 1 == chunk.len() {
                     let u = &c.unscale[n];
-                    l = mul(&m, &l, &core::array::from_fn(|j| _mm512_set1_epi64(u.0[j] as i64)));
+                    lr = mul(&m, &lr, &core::array::from_fn(|j| _mm512_set1_epi64(u.0[j] as i64)));
+                    li = pick(&lr, 0x07, [3, 4, 5, X, X, X, X, X]);
                 }
-                [r, i] = mul_by_014_lanes(&m, &k, &r, &i, &l, &pick(&l, 0x07, [3, 4, 5, X, X, X, X, X]));
+                [r, i] = mul_by_014_lanes(&m, &k, &r, &i, &lr, &li);
             }
         }
         if square {
@@ -635,13 +600,12 @@ impl<T: TowerParams<N>, const N: usize> Fp12OnLanes<T, N> {
         c: &LaneConsts,
     ) {
         let m = Mont52::<8>::from_rows(&c.mont);
-        let kp = Kp::new(c);
+        let kp = Multiples::new(c);
         let multiples = Multiples::new(c);
         let mut v = lanes_in(&m, &words_of::<T, N>(t.iter().flat_map(|e| [&e.c0, &e.c1])));
         let at = m.vector_from_word(&lanes_in_words([yp, yp, xp, xp]));
         let at = blend(0x30, &at, &m.one());
-        let load = |w: &[[u64; 8]; 8]| -> V { core::array::from_fn(|j| Row(w[j]).load()) };
-        let (mut r, mut i) = (load(&self.re), load(&self.im));
+        let [mut r, mut i] = self.loaded();
         for step in 0..n {
             if step > 0 {
                 [r, i] = square_lanes(&m, &kp, &r, &i, &kp.p512);
@@ -654,6 +618,13 @@ impl<T: TowerParams<N>, const N: usize> Fp12OnLanes<T, N> {
         }
         self.store(&r, &i);
         set_from_words::<T, N>(t.iter_mut().flat_map(|e| [&mut e.c0, &mut e.c1]), &lanes_out(&m, v));
+    }
+
+    /// The two vectors.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn loaded(&self) -> [V; 2] {
+        [&self.re, &self.im].map(|w| core::array::from_fn(|j| Row(w[j]).load()))
     }
 
     /// Stores the two vectors.
@@ -680,9 +651,7 @@ impl<T: TowerParams<N>, const N: usize> Fp12OnLanes<T, N> {
     #[target_feature(enable = "avx512f,avx512ifma")]
     fn write_to(&self, f: &mut Fp12<T, N>, c: &LaneConsts) {
         let m = Mont52::<8>::from_rows(&c.mont);
-        let load = |w: &[[u64; 8]; 8]| -> V { core::array::from_fn(|j| Row(w[j]).load()) };
-        let [re, im] =
-            [&self.re, &self.im].map(|w| ifma::words_from_lanes(&m.word_from_vector(&normalized(load(w))), 6));
+        let [re, im] = self.loaded().map(|v| ifma::words_from_lanes(&m.word_from_vector(&normalized(v)), 6));
         set_coefficients(f, &re, &im);
     }
 }

@@ -214,15 +214,19 @@ const SQUARE_K: [u32; 4] = [1, 6, 9, 11];
 /// See [`SQUARE_K`].
 const STEP_K: [u32; 4] = [5, 8, 10, 12];
 
-/// The multiples of `p` the subtractions of the doublings add (and `p` itself, for halving),
-/// in every lane.
+/// The multiples `2^j·p` that the subtractions add (and `p` itself, for halving), in every
+/// lane: those of the doublings here and of the Fp12 products (`field::fp12_lanes`).
 pub(super) struct Multiples {
-    p: V,
-    p4: V,
-    p8: V,
-    p32: V,
-    p64: V,
-    p256: V,
+    pub(super) p: V,
+    pub(super) p2: V,
+    pub(super) p4: V,
+    pub(super) p8: V,
+    pub(super) p16: V,
+    pub(super) p32: V,
+    pub(super) p64: V,
+    pub(super) p128: V,
+    pub(super) p256: V,
+    pub(super) p512: V,
 }
 
 impl Multiples {
@@ -232,11 +236,15 @@ impl Multiples {
     pub(super) fn new(c: &LaneConsts) -> Self {
         Multiples {
             p: multiple(c, 0),
+            p2: multiple(c, 1),
             p4: multiple(c, 2),
             p8: multiple(c, 3),
+            p16: multiple(c, 4),
             p32: multiple(c, 5),
             p64: multiple(c, 6),
+            p128: multiple(c, 7),
             p256: multiple(c, 8),
+            p512: multiple(c, 9),
         }
     }
 }

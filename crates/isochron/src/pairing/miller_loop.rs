@@ -372,8 +372,8 @@ fn eval_line<E: PairingParams<N>, const N: usize>(l: &Line<N, E::Tower>, p: &Aff
 /// (2·13). Lines of one step are paired in the order they come; a line left over waits until
 /// the step ends. Where the Fp12 products run on the AVX-512 IFMA lanes (M-twist,
 /// [`Fp12::lane_products`]), the lines of a step wait instead and go in together with the
-/// next squaring as one lane computation, `f` staying on the lanes from its first squaring to
-/// the end (`field::fp12_lanes::Fp12OnLanes`). `None` stands for one.
+/// next squaring as one lane computation, `f` staying on the lanes from the moment it exists
+/// to the end (`field::fp12_lanes::Fp12OnLanes`). `None` stands for one.
 struct Accumulator<E: PairingParams<N>, const N: usize> {
     f: Option<MillerLoopOutput<E, N>>,
     /// The lines not yet multiplied in, `count` of them.
@@ -381,7 +381,7 @@ struct Accumulator<E: PairingParams<N>, const N: usize> {
     count: usize,
     /// Whether the lines go to the lanes (see above).
     lanes: bool,
-    /// There, `f` from its first squaring on, kept on the lanes between steps.
+    /// There, `f` from the moment it exists, kept on the lanes between steps.
     #[cfg(target_arch = "x86_64")]
     on_lanes: Option<crate::field::fp12_lanes::Fp12OnLanes<E::Tower, N>>,
 }
@@ -429,53 +429,55 @@ impl<E: PairingParams<N>, const N: usize> Accumulator<E, N> {
     /// Multiplies in the waiting lines (the first one becomes `f` if `f` is one).
     #[inline(always)]
     fn flush(&mut self) {
+        self.absorb(false);
+    }
+
+    /// `f ← f²` at the start of a loop step (after the previous step's lines).
+    #[inline(always)]
+    fn square(&mut self) {
+        self.absorb(true);
+    }
+
+    /// Multiplies in the waiting lines, the first one becoming `f` if `f` is one, then squares
+    /// `f` (if any) when `square`. In lane mode `f` moves to the lanes as soon as it exists
+    /// and stays there; the lines one by one are the fallback where the lanes do not run.
+    #[inline(always)]
+    fn absorb(&mut self, square: bool) {
         let n = core::mem::take(&mut self.count);
-        let mut lines = &self.pending[..n];
-        #[cfg(target_arch = "x86_64")]
-        if let Some(f) = &mut self.on_lanes {
-            return f.mul_by_lines(lines, false);
-        }
+        let mut first = 0;
         if self.f.is_none() {
-            let Some(([d0, d1, d2], rest)) = lines.split_first() else { return };
+            let Some([d0, d1, d2]) = self.pending[..n].first().copied() else { return };
             let zero = Fp2::ZERO;
             self.f = Some(match E::TWIST {
-                TwistType::D => Fp12::new(Fp6::new(*d0, zero, zero), Fp6::new(*d1, *d2, zero)),
-                TwistType::M => Fp12::new(Fp6::new(*d0, *d1, zero), Fp6::new(zero, *d2, zero)),
+                TwistType::D => Fp12::new(Fp6::new(d0, zero, zero), Fp6::new(d1, d2, zero)),
+                TwistType::M => Fp12::new(Fp6::new(d0, d1, zero), Fp6::new(zero, d2, zero)),
             });
-            lines = rest;
+            first = 1;
+            self.move_to_lanes();
+        }
+        let lines = &self.pending[first..n];
+        #[cfg(target_arch = "x86_64")]
+        if let Some(f) = &mut self.on_lanes {
+            return f.mul_by_lines(lines, square);
         }
         let Some(f) = &mut self.f else { return };
-        if self.lanes {
-            f.mul_by_014_lines_assign(lines, false);
-            return;
-        }
         for d in lines {
             match E::TWIST {
                 TwistType::D => *f = f.mul_by_034(&d[0], &d[1], &d[2]),
                 TwistType::M => f.mul_by_014_assign(&d[0], &d[1], &d[2]),
             }
         }
+        if square {
+            f.square_assign();
+        }
     }
 
-    /// `f ← f²` at the start of a loop step (after the previous step's lines).
+    /// In lane mode, `f` (just made) moved to the lanes where they run.
     #[inline(always)]
-    fn square(&mut self) {
-        if let (true, Some(f)) = (self.lanes, &mut self.f) {
-            let lines = &self.pending[..core::mem::take(&mut self.count)];
-            #[cfg(target_arch = "x86_64")]
-            {
-                if self.on_lanes.is_none() {
-                    self.on_lanes = crate::field::fp12_lanes::Fp12OnLanes::new(f);
-                }
-                if let Some(f) = &mut self.on_lanes {
-                    return f.mul_by_lines(lines, true);
-                }
-            }
-            return f.mul_by_014_lines_assign(lines, true);
-        }
-        self.flush();
-        if let Some(f) = &mut self.f {
-            f.square_assign();
+    fn move_to_lanes(&mut self) {
+        #[cfg(target_arch = "x86_64")]
+        if let (true, Some(f)) = (self.lanes, &self.f) {
+            self.on_lanes = crate::field::fp12_lanes::Fp12OnLanes::new(f);
         }
     }
 
@@ -486,10 +488,10 @@ impl<E: PairingParams<N>, const N: usize> Accumulator<E, N> {
         #[cfg(target_arch = "x86_64")]
         if self.lanes && (1..=12).contains(&k) {
             self.square();
-            if self.on_lanes.is_none() {
+            if self.f.is_none() {
                 // Before the first step `f` is one; the run's first step then squares nothing.
-                let f = self.f.get_or_insert(Fp12::ONE);
-                self.on_lanes = crate::field::fp12_lanes::Fp12OnLanes::new(f);
+                self.f = Some(Fp12::ONE);
+                self.move_to_lanes();
             }
             if let Some(f) = &mut self.on_lanes {
                 return f.double_steps(t, k, [&p.x(), &p.y()], n);
