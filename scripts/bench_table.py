@@ -45,6 +45,10 @@ def main(argv):
     for key in order:
         rs = [run[key] for run in runs if key in run]
         iso = statistics.median(r["isochron_ns"] for r in rs)
+        if any(r["peer_ns"] is None for r in rs):
+            # An op with no peer (isochron's own figure only): no ratio.
+            print(f"| {key[0]} | - | {fmt_ns(iso)} | - | - | - | |")
+            continue
         peer = statistics.median(r["peer_ns"] for r in rs)
         ratios = [r["ratio"] for r in rs]
         t = targets.get(f"{key[0]}|{key[1]}", "")
