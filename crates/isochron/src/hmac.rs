@@ -1,7 +1,8 @@
 //! HMAC-SHA256 (RFC 2104) and HKDF (RFC 5869): BLS KeyGen (draft-irtf-cfrg-bls-signature-05
 //! §2.3) and ECDSA's deterministic nonces (RFC 6979 §3.2). Constant time in the key and the
 //! data: SHA-256 processes every byte the same way and nothing here branches on their values
-//! (only on public lengths).
+//! (only on public lengths). HKDF-Extract (RFC 5869 §2.2) is [`Hmac`] keyed by the salt:
+//! callers key one, so that a fixed public salt can be keyed once ([`Hmac::from_pad_states`]).
 
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
@@ -44,6 +45,12 @@ impl Hmac {
         hmac
     }
 
+    /// The HMAC of a public key whose pads' chaining values are precomputed: `inner` and
+    /// `outer` are SHA-256's state after the one block `K ⊕ ipad`, resp. `K ⊕ opad`.
+    pub(crate) const fn from_pad_states(inner: [u32; 8], outer: [u32; 8]) -> Self {
+        Hmac { inner: Sha256State::resumed(inner, BLOCK as u64), outer: Sha256State::resumed(outer, BLOCK as u64) }
+    }
+
     /// `HMAC(key, part₀ ‖ part₁ ‖ …)`.
     #[inline(never)]
     pub(crate) fn mac(&self, parts: &[&[u8]]) -> [u8; 32] {
@@ -58,17 +65,6 @@ impl Hmac {
         outer.finalize()
         // `inner` and `outer` are zeroized here, on drop.
     }
-}
-
-/// `HMAC-SHA256(key, part₀ ‖ part₁ ‖ …)` (RFC 2104 §2), for a key of any length.
-pub(crate) fn hmac_sha256(key: &[u8], parts: &[&[u8]]) -> [u8; 32] {
-    Hmac::new(key).mac(parts)
-}
-
-/// `HKDF-Extract(salt, IKM)` (RFC 5869 §2.2) with the input key material given in parts; a
-/// salt of any length (one longer than a block is hashed, RFC 2104 §2).
-pub(crate) fn extract(salt: &[u8], ikm: &[&[u8]]) -> [u8; 32] {
-    hmac_sha256(salt, ikm)
 }
 
 /// `HKDF-Expand(PRK, info, L)` (RFC 5869 §2.3) into `okm` (`L = okm.len() ≤ 255·32`), the info
@@ -94,6 +90,16 @@ pub(crate) fn expand(prk: &[u8; 32], info: &[&[u8]], okm: &mut [u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `HMAC-SHA256(key, part₀ ‖ part₁ ‖ …)` (RFC 2104 §2).
+    fn hmac_sha256(key: &[u8], parts: &[&[u8]]) -> [u8; 32] {
+        Hmac::new(key).mac(parts)
+    }
+
+    /// `HKDF-Extract(salt, IKM)` (RFC 5869 §2.2): HMAC keyed by the salt.
+    fn extract(salt: &[u8], ikm: &[&[u8]]) -> [u8; 32] {
+        hmac_sha256(salt, ikm)
+    }
 
     fn unhex(s: &str) -> Vec<u8> {
         hex::decode(s).unwrap()

@@ -16,7 +16,7 @@ use zeroize::{Zeroize, ZeroizeOnDrop};
 macro_rules! md_state {
     ($(#[$doc:meta])* $name:ident, $word:ty, $block:literal, $len:ty, $iv:expr, $compress:path) => {
         $(#[$doc])*
-        #[derive(Clone, Zeroize, ZeroizeOnDrop)]
+        #[derive(Clone)]
         pub(crate) struct $name {
             h: [$word; 8],
             block: [u8; $block],
@@ -25,6 +25,27 @@ macro_rules! md_state {
             /// Message length so far, in bytes.
             len: $len,
         }
+
+        /// Wiped with plain stores that the compiler may widen (a byte-by-byte volatile
+        /// loop over the block was a fifth of an HMAC), kept by the optimization barrier
+        /// (`zeroize::optimization_barrier`: the compiler must assume the state is read).
+        impl Zeroize for $name {
+            fn zeroize(&mut self) {
+                self.h = [0; 8];
+                self.block = [0; $block];
+                self.fill = 0;
+                self.len = 0;
+                zeroize::optimization_barrier(self);
+            }
+        }
+
+        impl Drop for $name {
+            fn drop(&mut self) {
+                self.zeroize();
+            }
+        }
+
+        impl ZeroizeOnDrop for $name {}
 
         impl $name {
             /// The block size in bytes.
@@ -111,6 +132,14 @@ md_state!(
     ],
     sha2::compress512
 );
+
+impl Sha256State {
+    /// The state after `len` bytes (a multiple of the block) that left the chaining value `h`:
+    /// a computation resumed from a precomputed prefix of public data.
+    pub(crate) const fn resumed(h: [u32; 8], len: u64) -> Self {
+        Sha256State { h, block: [0; 64], fill: 0, len }
+    }
+}
 
 /// `SHA-512(part₀ ‖ part₁ ‖ …)`.
 pub(crate) fn sha512(parts: &[&[u8]]) -> [u8; 64] {

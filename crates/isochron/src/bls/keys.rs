@@ -13,7 +13,7 @@ use crate::curve::{AffinePoint, Group, PointEncoding};
 use crate::curves::bls12_381::{Fr, FrParams};
 use crate::error::Error;
 use crate::field::FieldParams;
-use crate::hmac as hkdf;
+use crate::hmac::{self as hkdf, Hmac};
 use crate::limbs;
 
 /// The least length of KeyGen's input key material (draft-05 §2.3: "IKM MUST be at least 32
@@ -27,6 +27,14 @@ const KEYGEN_SALT_HASH: [u8; 32] = [
     0x79, 0x4a, 0x83, 0x56, 0xfe, 0xa6, 0x2e, 0x8e, 0x7c, 0x7c, 0x87, 0x75, 0x46,
 ];
 
+/// HMAC-SHA256 keyed by [`KEYGEN_SALT_HASH`] (HKDF-Extract of KeyGen's first round): SHA-256's
+/// chaining values after the key's inner and outer pad blocks (RFC 2104 §2), precomputed
+/// (checked by a test): the first round then runs eight SHA-256 compressions instead of ten.
+static KEYGEN_SALT_HMAC: Hmac = Hmac::from_pad_states(
+    [0x92d7_1b48, 0xda68_c2eb, 0xbb60_8121, 0xd7bb_c6f3, 0x6ac8_3f4e, 0x18f8_5a58, 0xd5c8_d08f, 0x07e9_43c4],
+    [0x3677_6f7f, 0x4154_3188, 0x38ad_84c6, 0x6582_6fe9, 0x949f_c0ff, 0x81e9_0fbf, 0xcf2c_588d, 0x3ea5_6e2b],
+);
+
 /// `L = ceil((3·ceil(log2(r))) / 16) = 48`, the HKDF output length (draft-05 §2.3).
 const KEYGEN_L: usize = 48;
 
@@ -36,7 +44,12 @@ const KEYGEN_L: usize = 48;
 /// Constant time in `ikm` (its length aside). The result is zero with probability about
 /// `2⁻²⁵⁵`; [`SecretKey::key_gen`] then repeats with the next salt.
 pub fn hkdf_mod_r(ikm: &[u8], salt: &[u8], key_info: &[u8]) -> Fr {
-    let mut prk = hkdf::extract(salt, &[ikm, &[0u8]]);
+    hkdf_mod_r_keyed(&Hmac::new(salt), ikm, key_info)
+}
+
+/// [`hkdf_mod_r`] with HKDF-Extract's HMAC already keyed by the salt.
+fn hkdf_mod_r_keyed(salted: &Hmac, ikm: &[u8], key_info: &[u8]) -> Fr {
+    let mut prk = salted.mac(&[ikm, &[0u8]]);
     let mut okm = [0u8; KEYGEN_L];
     hkdf::expand(&prk, &[key_info, &(KEYGEN_L as u16).to_be_bytes()], &mut okm);
     let sk = Fr::from_bytes_be_wide(&okm);
@@ -66,14 +79,13 @@ impl SecretKey {
         if ikm.len() < MIN_IKM_LEN {
             return Err(Error::TooShort { min: MIN_IKM_LEN, got: ikm.len() });
         }
+        let mut sk = hkdf_mod_r_keyed(&KEYGEN_SALT_HMAC, ikm, key_info);
         let mut salt = KEYGEN_SALT_HASH;
-        loop {
-            let sk = hkdf_mod_r(ikm, &salt, key_info);
-            if !bool::from(sk.is_zero()) {
-                return Ok(SecretKey(sk));
-            }
+        while bool::from(sk.is_zero()) {
             salt = Sha256::digest(salt).into();
+            sk = hkdf_mod_r(ikm, &salt, key_info);
         }
+        Ok(SecretKey(sk))
     }
 
     /// Decodes 32 big-endian bytes; rejects a wrong length ([`Error::Length`]), a value `≥ r`
@@ -253,6 +265,14 @@ mod tests {
     fn keygen_salt_hash() {
         let h: [u8; 32] = Sha256::digest(b"BLS-SIG-KEYGEN-SALT-").into();
         assert_eq!(h, KEYGEN_SALT_HASH);
+    }
+
+    /// The precomputed HMAC of the first salt is HMAC keyed by it.
+    #[test]
+    fn keygen_salt_hmac() {
+        for ikm in [&[0u8; 32][..], &[0x5a; 33], &[0xff; 100]] {
+            assert_eq!(KEYGEN_SALT_HMAC.mac(&[ikm, b"x"]), Hmac::new(&KEYGEN_SALT_HASH).mac(&[ikm, b"x"]));
+        }
     }
 
     /// draft-05 §2.3 allows any salt; HMAC hashes a key longer than a block (RFC 2104 §2), so a
