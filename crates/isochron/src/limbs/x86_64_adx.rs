@@ -551,23 +551,43 @@ unsafe fn sqr6(a: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
 #[inline(always)]
 unsafe fn sqr6_rows<const REDUCE: bool>(a: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
     let (t0, t1, t2, t3, t4, t5);
-    // The doubled operands: `a[j] << 1` for j = 1..6 (row j - 1, next to the square), then the
-    // words 2..6 of `2a` (the bit shifted out of `a[5]` is zero: `a < 2m < 2^382`).
-    let e = [
-        a[1] << 1,
-        a[2] << 1,
-        a[3] << 1,
-        a[4] << 1,
-        a[5] << 1,
-        (a[2] << 1) | (a[1] >> 63),
-        (a[3] << 1) | (a[2] >> 63),
-        (a[4] << 1) | (a[3] >> 63),
-        (a[5] << 1) | (a[4] >> 63),
-    ];
+    // The doubled operands, formed by the assembly into `e` with word stores (which the rows'
+    // loads forward from; built in Rust, the compiler packed them into one vector store that
+    // word loads cannot forward from): `a[j] << 1` for j = 1..6 (row j - 1, next to the
+    // square), then the words 2..6 of `2a` (the bit shifted out of `a[5]` is zero:
+    // `a < 2m < 2^382`).
+    let mut e = core::mem::MaybeUninit::<[u64; 9]>::uninit();
     /// The rows, then the given tail, as one assembly block.
     macro_rules! sqr6_asm {
         ($($tail:expr),*) => {
             core::arch::asm!(
+                "mov {lo}, qword ptr [{a} + 8]",
+                "mov {hi}, qword ptr [{a} + 16]",
+                "lea rdx, [{lo} + {lo}]",
+                "mov qword ptr [{e}], rdx",
+                "lea rdx, [{hi} + {hi}]",
+                "mov qword ptr [{e} + 8], rdx",
+                "mov rdx, {hi}",
+                "shld rdx, {lo}, 1",
+                "mov qword ptr [{e} + 40], rdx",
+                "mov {lo}, qword ptr [{a} + 24]",
+                "lea rdx, [{lo} + {lo}]",
+                "mov qword ptr [{e} + 16], rdx",
+                "mov rdx, {lo}",
+                "shld rdx, {hi}, 1",
+                "mov qword ptr [{e} + 48], rdx",
+                "mov {hi}, qword ptr [{a} + 32]",
+                "lea rdx, [{hi} + {hi}]",
+                "mov qword ptr [{e} + 24], rdx",
+                "mov rdx, {hi}",
+                "shld rdx, {lo}, 1",
+                "mov qword ptr [{e} + 56], rdx",
+                "mov {lo}, qword ptr [{a} + 40]",
+                "lea rdx, [{lo} + {lo}]",
+                "mov qword ptr [{e} + 32], rdx",
+                "mov rdx, {lo}",
+                "shld rdx, {hi}, 1",
+                "mov qword ptr [{e} + 64], rdx",
                 "mov rdx, qword ptr [{a}]",
                 "xor {lo:e}, {lo:e}",
                 "mulx {r1}, {r0}, rdx",
@@ -609,7 +629,7 @@ unsafe fn sqr6_rows<const REDUCE: bool>(a: &[u64; 6], m: &[u64; 6], inv: u64) ->
                 ),
                 $($tail,)*
                 a = inout(reg) a.as_ptr() => _,
-                e = inout(reg) e.as_ptr() => _,
+                e = inout(reg) e.as_mut_ptr() => _,
                 m = in(reg) m.as_ptr(),
                 inv = in(xmm_reg) inv,
                 lo = out(reg) _,
@@ -622,13 +642,14 @@ unsafe fn sqr6_rows<const REDUCE: bool>(a: &[u64; 6], m: &[u64; 6], inv: u64) ->
                 r5 = out(reg) _,
                 r6 = out(reg) t0,
                 out("rdx") _,
-                options(pure, readonly, nostack),
+                options(nostack),
             )
         };
     }
-    // SAFETY: the assembly reads 6 words behind each of `a` and `m` and 9 behind `e`, all valid
-    // arrays, writes only the declared registers, does not touch the stack and uses only
-    // BMI2/ADX instructions beyond x86-64, which the caller guarantees.
+    // SAFETY: the assembly reads 6 words behind each of `a` and `m`, valid arrays, writes the
+    // 9 words of the local `e` before reading them, writes only the declared registers
+    // besides, does not touch the stack pointer and uses only BMI2/ADX instructions beyond
+    // x86-64, which the caller guarantees.
     unsafe {
         if REDUCE {
             // T[0..6] = r6, r0, …, r4 and the zero top word is r5; the pointers are no longer
