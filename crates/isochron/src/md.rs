@@ -155,6 +155,20 @@ mod tests {
     use super::{Sha256State, Sha512State};
     use sha2::Digest;
 
+    /// `zeroize` (and so the drop) clears every field of a state that has absorbed data.
+    #[test]
+    fn zeroize_clears_every_field() {
+        use zeroize::Zeroize;
+        let mut a = Sha256State::new();
+        a.update(&[0xa5; 100]);
+        a.zeroize();
+        assert!(a.h == [0; 8] && a.block == [0; 64] && a.fill == 0 && a.len == 0);
+        let mut b = Sha512State::new();
+        b.update(&[0x5a; 200]);
+        b.zeroize();
+        assert!(b.h == [0; 8] && b.block == [0; 128] && b.fill == 0 && b.len == 0);
+    }
+
     /// The padding against `sha2` for every length around the block boundaries of both, fed
     /// whole and in uneven pieces.
     #[test]

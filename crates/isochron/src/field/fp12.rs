@@ -96,8 +96,9 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
         #[cfg(target_arch = "x86_64")]
         if Self::lane_products() {
             let mut f = *self;
-            super::fp12_lanes::mul_fp12(&mut f, rhs);
-            return f;
+            if super::fp12_lanes::mul_fp12(&mut f, rhs) {
+                return f;
+            }
         }
         #[cfg(target_arch = "x86_64")]
         if Fp6::<T, N>::one_pass_sums() {
@@ -127,8 +128,9 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
         #[cfg(target_arch = "x86_64")]
         if Self::lane_products() {
             let mut f = *self;
-            super::fp12_lanes::square(&mut f);
-            return f;
+            if super::fp12_lanes::square(&mut f) {
+                return f;
+            }
         }
         #[cfg(target_arch = "x86_64")]
         if Fp6::<T, N>::one_pass_sums() {
@@ -148,8 +150,9 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
         #[cfg(target_arch = "x86_64")]
         if Self::lane_products() {
             let mut f = *self;
-            super::fp12_lanes::mul_by_lines(&mut f, &[[*d0, *d1, *d4]], false);
-            return f;
+            if super::fp12_lanes::mul_by_lines(&mut f, &[[*d0, *d1, *d4]], false) {
+                return f;
+            }
         }
         #[cfg(target_arch = "x86_64")]
         if Fp6::<T, N>::one_pass_sums() {

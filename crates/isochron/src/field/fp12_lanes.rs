@@ -600,21 +600,20 @@ impl<T: TowerParams<N>, const N: usize> Fp12OnLanes<T, N> {
         c: &LaneConsts,
     ) {
         let m = Mont52::<8>::from_rows(&c.mont);
-        let kp = Multiples::new(c);
-        let multiples = Multiples::new(c);
+        let k_mult = Multiples::new(c);
         let mut v = lanes_in(&m, &words_of::<T, N>(t.iter().flat_map(|e| [&e.c0, &e.c1])));
         let at = m.vector_from_word(&lanes_in_words([yp, yp, xp, xp]));
         let at = blend(0x30, &at, &m.one());
         let [mut r, mut i] = self.loaded();
         for step in 0..n {
             if step > 0 {
-                [r, i] = square_lanes(&m, &kp, &r, &i, &kp.p512);
+                [r, i] = square_lanes(&m, &k_mult, &r, &i, &k_mult.p512);
             }
-            let (next, line) = double_line(&m, &multiples, k, &v);
+            let (next, line) = double_line(&m, &k_mult, k, &v);
             v = next;
             let d = mul(&m, &line, &at);
             let (dr, di) = (pick(&d, 0x07, [4, 2, 0, X, X, X, X, X]), pick(&d, 0x07, [5, 3, 1, X, X, X, X, X]));
-            [r, i] = mul_by_014_lanes(&m, &kp, &r, &i, &dr, &di);
+            [r, i] = mul_by_014_lanes(&m, &k_mult, &r, &i, &dr, &di);
         }
         self.store(&r, &i);
         set_from_words::<T, N>(t.iter_mut().flat_map(|e| [&mut e.c0, &mut e.c1]), &lanes_out(&m, v));

@@ -24,8 +24,9 @@
 //! `a[i]·(a[i]·2^(64i) + 2·Σ_{j>i} a[j]·2^(64j))`, so the cross products `a[i]·a[j]` are
 //! computed once and the multiplication half takes 21 instead of 36 products (Menezes, van
 //! Oorschot, Vanstone, *Handbook of Applied Cryptography*, Alg. 14.16), the doubling moved into
-//! the operand so that each row can be followed by its reduction row as in CIOS. The doubled words
-//! are prepared in Rust: `a[i+1] << 1` and the words of `2a` from `i + 2` on; `2a` fits in `N`
+//! the operand so that each row can be followed by its reduction row as in CIOS. The kernel
+//! first stores the doubled words, `a[i+1] << 1` and the words of `2a` from `i + 2` on, one word
+//! store each (the rows load them; one wide store would not forward to them); `2a` fits in `N`
 //! words thanks to the spare bit. Row `i` touches `T[i..=N]` only, and the rows' partial sums
 //! `A_i·(2a - A_i)` (with `A_i = a mod 2^(64(i+1))`) stay below `2^(64(i+1))·2m`, so the
 //! accumulator stays below `3m < 2^(64N)` (the second spare bit) and keeps the `N + 1` words of
