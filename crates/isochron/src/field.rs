@@ -110,6 +110,13 @@ pub trait Field:
         *a0 * b0 - *a1 * b1
     }
 
+    /// `Σ a_i·b_i` over the pairs of `a` and `b` (as far as the shorter goes). Fields that keep
+    /// products at double width override it with one reduction for the whole sum (lazy
+    /// reduction, eprint 2010/526 §3). Constant time in the values; the lengths are public.
+    fn inner_product(a: &[Self], b: &[Self]) -> Self {
+        a.iter().zip(b).fold(Self::ZERO, |acc, (x, y)| acc + *x * y)
+    }
+
     /// `a·b − c²`. Fp2 overrides it with one reduction per coefficient, as
     /// [`Field::sum_of_products`].
     #[inline(always)]

@@ -12,6 +12,8 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use zeroize::Zeroize;
 
 use super::sqrt::PowSchedule;
+#[cfg(target_arch = "x86_64")]
+use super::wide::FpWide;
 use super::{inversion, Field};
 use crate::error::Error;
 use crate::limbs::{self, mont};
@@ -365,6 +367,23 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         a0.mul(b0).add(&a1.mul(b1))
     }
 
+    /// `Σ a_i·b_i` ([`Field::inner_product`]): where this field runs the ADX kernels and its
+    /// modulus has a spare top bit, every product at double width, the sum kept below `p·R`
+    /// (modulo `p·R`, [`FpWide`]) and one Montgomery reduction; otherwise the products summed.
+    /// Constant time in the values.
+    pub fn inner_product(a: &[Self], b: &[Self]) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if P::MODULUS[N - 1] >> 63 == 0 && (N == 4 || N == 6) && Self::own_adx_kernels() {
+            let (mut acc, mut t) = (FpWide::ZERO, FpWide::ZERO);
+            for (x, y) in a.iter().zip(b) {
+                FpWide::mul_reduced_into(x, y, &mut t);
+                acc.add_assign(&t);
+            }
+            return acc.reduce();
+        }
+        a.iter().zip(b).fold(Self::ZERO, |acc, (x, y)| acc + x.mul(y))
+    }
+
     /// Whether this field runs isochron's MULX/ADCX/ADOX kernels: the CPU has BMI2 and ADX,
     /// and the field is not on the `fiat` backend.
     #[cfg(target_arch = "x86_64")]
@@ -674,6 +693,10 @@ impl<P: FieldParams<N>, const N: usize> Field for Fp<P, N> {
     #[inline(always)]
     fn sum_of_products(a0: &Self, b0: &Self, a1: &Self, b1: &Self) -> Self {
         Fp::sum_of_products(a0, b0, a1, b1)
+    }
+    #[inline(always)]
+    fn inner_product(a: &[Self], b: &[Self]) -> Self {
+        Fp::inner_product(a, b)
     }
     /// `a0·b0 + (p − a1)·b1` where the field has the fused kernel, else two products.
     #[inline(always)]

@@ -689,6 +689,16 @@ impl_tower_traits!(
         s.add_assign(&t);
         s.reduce_inline()
     },
+    /// Every product at double width ([`Self::mul_wide_into`]), summed there, and one
+    /// reduction per coefficient.
+    fn inner_product(a: &[Self], b: &[Self]) -> Self {
+        let (mut acc, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO);
+        for (x, y) in a.iter().zip(b) {
+            x.mul_wide_into(y, &mut t);
+            acc.add_assign(&t);
+        }
+        acc.reduce()
+    },
     /// `a0·b0 + (−a1)·b1` by [`Field::sum_of_products`] (one reduction per coefficient).
     #[inline(always)]
     fn difference_of_products(a0: &Self, b0: &Self, a1: &Self, b1: &Self) -> Self {
@@ -860,5 +870,30 @@ mod tests {
     fn mul_sums_wide_matches_reduced_sums() {
         check_mul_sums::<crate::curves::bls12_381::Tower, 6>(1);
         check_mul_sums::<crate::curves::bn254::Tower, 4>(2);
+    }
+
+    /// [`Field::inner_product`] over Fp and Fp2 equals the products summed, for every length up
+    /// to 20, on random elements and on `p − 1` everywhere (the largest double-width sums).
+    fn check_inner_product<T: TowerParams<N>, const N: usize>(seed: u64) {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+        let top = -Fp::<T::Fp, N>::ONE;
+        let random: Vec<Fp2<T, N>> = (0..40).map(|_| Fp2::random(&mut rng)).collect();
+        let extreme = alloc::vec![Fp2::<T, N>::new(top, top); 40];
+        for v in [&random, &extreme] {
+            let (a, b) = v.split_at(20);
+            for n in 0..=20 {
+                let sum = a[..n].iter().zip(&b[..n]).fold(Fp2::ZERO, |s, (x, y)| s + *x * y);
+                assert!(<Fp2<T, N> as Field>::inner_product(&a[..n], b) == sum, "{n}");
+                let (a0, b0): (Vec<_>, Vec<_>) = (a.iter().map(|x| x.c0).collect(), b.iter().map(|x| x.c1).collect());
+                let sum = a0[..n].iter().zip(&b0[..n]).fold(Fp::ZERO, |s, (x, y)| s + *x * y);
+                assert!(<Fp<T::Fp, N> as Field>::inner_product(&a0[..n], &b0) == sum, "{n}");
+            }
+        }
+    }
+
+    #[test]
+    fn inner_product_matches_sum() {
+        check_inner_product::<crate::curves::bls12_381::Tower, 6>(3);
+        check_inner_product::<crate::curves::bn254::Tower, 4>(4);
     }
 }

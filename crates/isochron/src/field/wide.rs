@@ -102,6 +102,19 @@ impl<P: FieldParams<N>, const N: usize> FpWide<P, N> {
         out.w = [lo, hi];
     }
 
+    /// `*out = a·b` at double width for reduced `a, b` (so `a·b < p² < p·R` for any modulus):
+    /// unlike [`Self::mul_into`], no spare bits needed.
+    #[inline(always)]
+    pub(crate) fn mul_reduced_into(a: &Fp<P, N>, b: &Fp<P, N>, out: &mut Self) {
+        #[cfg(target_arch = "x86_64")]
+        if (N == 4 || N == 6) && crate::limbs::x86_64_adx::available() {
+            // SAFETY: `available()` just confirmed BMI2 and ADX.
+            return unsafe { crate::limbs::x86_64_adx::mul_wide(a.mont_limbs(), b.mont_limbs(), &mut out.w) };
+        }
+        let (lo, hi) = mont::mul_wide(a.mont_limbs(), b.mont_limbs());
+        out.w = [lo, hi];
+    }
+
     /// `*out = a·b` at double width.
     #[inline(always)]
     pub(crate) fn mul_into(a: &Fp<P, N>, b: &Fp<P, N>, out: &mut Self) {

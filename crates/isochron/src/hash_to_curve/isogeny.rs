@@ -27,8 +27,12 @@ impl<F: Field> IsogenyMap<F> {
     /// The image of `(xn/xd, y)` (`xd ≠ 0`) in projective coordinates. Every polynomial is
     /// evaluated homogeneously, `Σ k_j·xn^j·xd^(D−j)` for the common degree `D`, so the powers
     /// of `xd` cancel in the quotients; points of the kernel (a zero denominator) map to the
-    /// identity (RFC 9380 §6.6.3). Constant time. A map with a polynomial of degree above
-    /// 15 is not one this crate declares: it sends every point to the identity.
+    /// identity (RFC 9380 §6.6.3). The monomials `xn^j·xd^(D−j)` are formed once and shared by
+    /// the four polynomials, each then one [`Field::inner_product`] with its constants (one
+    /// reduction per polynomial where the field has lazy reduction): for the 11-isogeny of
+    /// BLS12-381 G1, 42 products and 55 double-width ones, against 122 products by Horner's
+    /// rule. Constant time. A map with a polynomial of degree above 15 is not one this crate
+    /// declares: it sends every point to the identity.
     pub fn map<C: SwCurve<Base = F>>(&self, xn: &F, xd: &F, y: &F) -> Projective<C> {
         let polys = [self.x_num, self.x_den, self.y_num, self.y_den];
         // An empty coefficient list is the zero polynomial (degree 0 here). The degree is a
@@ -38,18 +42,23 @@ impl<F: Field> IsogenyMap<F> {
         if d > MAX_DEGREE {
             return Projective::identity();
         }
-        let mut pow = [F::ONE; MAX_DEGREE + 1];
+        let (mut xn_pow, mut xd_pow) = ([F::ONE; MAX_DEGREE + 1], [F::ONE; MAX_DEGREE + 1]);
         for i in 1..=d {
-            pow[i] = pow[i - 1] * xd;
+            (xn_pow[i], xd_pow[i]) = if i == 1 {
+                (*xn, *xd)
+            } else if i % 2 == 0 {
+                (xn_pow[i / 2].square(), xd_pow[i / 2].square())
+            } else {
+                (xn_pow[i - 1] * xn, xd_pow[i - 1] * xd)
+            };
         }
-        let eval = |k: &[F]| {
-            let Some(deg) = k.len().checked_sub(1) else { return F::ZERO };
-            let mut acc = k[deg];
-            for j in (0..deg).rev() {
-                acc = acc * xn + k[j] * pow[deg - j];
-            }
-            acc * pow[d - deg]
-        };
+        let mut monomials = [F::ZERO; MAX_DEGREE + 1];
+        monomials[0] = xd_pow[d];
+        monomials[d] = xn_pow[d];
+        for j in 1..d {
+            monomials[j] = xn_pow[j] * xd_pow[d - j];
+        }
+        let eval = |k: &[F]| F::inner_product(k, &monomials);
         let [nx, dx, ny, dy] = polys.map(eval);
         let z = dx * dy;
         let p = Projective { x: nx * dy, y: *y * ny * dx, z };

@@ -22,21 +22,38 @@ pub trait SswuCurve {
     /// `sqrt_ratio(u, v)` for this `Z` (RFC 9380 §F.2.1): `(u/v is square, √(u/v) or
     /// √(Z·u/v))`, constant time. `v ≠ 0`.
     fn sqrt_ratio(u: &Self::F, v: &Self::F) -> (Choice, Self::F);
+
+    /// `A·x`; a curve whose `A` has a cheaper product than the general one overrides it.
+    #[inline(always)]
+    fn mul_by_a(x: &Self::F) -> Self::F {
+        *x * Self::A
+    }
+
+    /// `B·x`, as [`Self::mul_by_a`].
+    #[inline(always)]
+    fn mul_by_b(x: &Self::F) -> Self::F {
+        *x * Self::B
+    }
+
+    /// `Z·x`, as [`Self::mul_by_a`].
+    #[inline(always)]
+    fn mul_by_z(x: &Self::F) -> Self::F {
+        *x * Self::Z
+    }
 }
 
 /// `map_to_curve_simple_swu(u)` (RFC 9380 §6.6.2, straight-line §F.2): a point `(xn/xd, y)`
 /// of `E'` with `xd ≠ 0`, returned as `(xn, xd, y)` so the caller can skip the division.
 /// Constant time in `u`.
 pub fn map_to_curve_simple_swu<S: SswuCurve>(u: &S::F) -> (S::F, S::F, S::F) {
-    let (a, b, z) = (S::A, S::B, S::Z);
-    let tv1 = z * u.square();
+    let tv1 = S::mul_by_z(&u.square());
     let tv2 = tv1.square() + tv1;
-    let tv3 = b * (tv2 + S::F::ONE);
+    let tv3 = S::mul_by_b(&(tv2 + S::F::ONE));
     // tv2 = 0 exactly for the exceptional u (Z²u⁴ + Zu² = 0): x1 = B/(Z·A) then.
-    let tv4 = a * S::F::conditional_select(&-tv2, &z, tv2.is_zero());
+    let tv4 = S::mul_by_a(&S::F::conditional_select(&-tv2, &S::Z, tv2.is_zero()));
     let tv6 = tv4.square();
-    let gx1_num = (tv3.square() + a * tv6) * tv3 + b * (tv6 * tv4);
     let gx1_den = tv6 * tv4;
+    let gx1_num = (tv3.square() + S::mul_by_a(&tv6)) * tv3 + S::mul_by_b(&gx1_den);
     let x = tv1 * tv3;
     let (is_gx1_square, y1) = S::sqrt_ratio(&gx1_num, &gx1_den);
     let y = tv1 * u * y1;

@@ -65,6 +65,23 @@ impl SswuCurve for Iso3 {
         const SQRT_MINUS_NORM_Z: Fp = const_sqrt_3mod4(&const_neg(&Fp::from_u64(5)));
         sqrt_ratio_fp2(u, v, &Iso3::Z, &SQRT_MINUS_NORM_Z)
     }
+
+    /// `240·i·x = −240·x1 + 240·x0·i`: two Fp products instead of an Fp2 one.
+    fn mul_by_a(x: &Fp2) -> Fp2 {
+        const C: Fp = Fp::from_u64(240);
+        Fp2::new(x.c1.mul(&C).neg(), x.c0.mul(&C))
+    }
+
+    /// `1012·(1 + i)·x = 1012·(x0 − x1) + 1012·(x0 + x1)·i` (`1 + i` is the tower's `ξ`).
+    fn mul_by_b(x: &Fp2) -> Fp2 {
+        const C: Fp = Fp::from_u64(1012);
+        x.mul_by_nonresidue().mul_by_fp(&C)
+    }
+
+    /// `−(2 + i)·x = (x1 − 2·x0) − (x0 + 2·x1)·i`: additions only.
+    fn mul_by_z(x: &Fp2) -> Fp2 {
+        Fp2::new(x.c1.sub(&x.c0.double()), x.c0.add(&x.c1.double()).neg())
+    }
 }
 
 /// `k_(1,0..11)`: `x_num` of the 11-isogeny (RFC 9380 Appendix E.2).
@@ -312,4 +329,25 @@ pub fn hash_to_g2(msg: &[u8], dst: &[u8]) -> Result<G2Projective, Error> {
 /// `encode_to_curve` with `BLS12381G2_XMD:SHA-256_SSWU_NU_` (RFC 9380 §8.8.2).
 pub fn encode_to_g2(msg: &[u8], dst: &[u8]) -> Result<G2Projective, Error> {
     G2Suite::encode_to_curve(msg, dst)
+}
+
+#[cfg(test)]
+mod tests {
+    use rand_core::SeedableRng;
+
+    use super::*;
+    use crate::field::Field;
+
+    /// The constant products of `E2'` agree with the general Fp2 product.
+    #[test]
+    fn iso3_constant_products() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(3);
+        let mut xs: Vec<Fp2> = (0..32).map(|_| <Fp2 as Field>::random(&mut rng)).collect();
+        xs.extend([Fp2::ZERO, Fp2::ONE, -Fp2::ONE, Fp2::new(Fp::ZERO, -Fp::ONE)]);
+        for x in &xs {
+            assert_eq!(Iso3::mul_by_a(x), *x * Iso3::A);
+            assert_eq!(Iso3::mul_by_b(x), *x * Iso3::B);
+            assert_eq!(Iso3::mul_by_z(x), *x * Iso3::Z);
+        }
+    }
 }
