@@ -369,7 +369,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
 
     /// `Σ a_i·b_i` ([`Field::inner_product`]): where this field runs the ADX kernels and its
     /// modulus has a spare top bit, every product at double width, the sum kept below `p·R`
-    /// (modulo `p·R`, [`FpWide`]) and one Montgomery reduction; otherwise the products summed.
+    /// (modulo `p·R`) and one Montgomery reduction; otherwise the products summed.
     /// Constant time in the values.
     pub fn inner_product(a: &[Self], b: &[Self]) -> Self {
         #[cfg(target_arch = "x86_64")]

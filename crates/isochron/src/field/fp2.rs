@@ -689,7 +689,7 @@ impl_tower_traits!(
         s.add_assign(&t);
         s.reduce_inline()
     },
-    /// Every product at double width ([`Self::mul_wide_into`]), summed there, and one
+    /// Every product at double width (Karatsuba, as in [`Fp2::mul`]), summed there, and one
     /// reduction per coefficient.
     fn inner_product(a: &[Self], b: &[Self]) -> Self {
         let (mut acc, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO);
