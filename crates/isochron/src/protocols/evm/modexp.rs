@@ -786,4 +786,36 @@ mod tests {
             assert_eq!(modexp_bytes(&b, &e, &m), reference(&b, &e, &m), "b={b:02x?} e={e:02x?} m={m:02x?}");
         }
     }
+
+    /// Moduli of four and six words in every shape the assembly kernels distinguish: with a
+    /// spare bit, full width, pseudo-Mersenne (`2^256 − c`, `2^384 − c`), the field moduli.
+    #[test]
+    fn kernel_moduli() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(2565);
+        let two = BigUint::from(2u8);
+        let moduli = [
+            two.pow(256) - 189u32,
+            two.pow(256) - 0x1_0000_03d1u64,
+            two.pow(255) - 19u32,
+            two.pow(384) - 317u32,
+            two.pow(383) - 187u32,
+            BigUint::parse_bytes(b"ffffffff00000001000000000000000000000000ffffffffffffffffffffffff", 16).unwrap(),
+            BigUint::parse_bytes(
+                b"1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab",
+                16,
+            )
+            .unwrap(),
+        ];
+        for m in &moduli {
+            for len in [m.to_bytes_be().len(), 48] {
+                let mut mb = vec![0u8; len - m.to_bytes_be().len()];
+                mb.extend(m.to_bytes_be());
+                for _ in 0..20 {
+                    let b: Vec<u8> = (0..rng.gen_range(0..64)).map(|_| rng.gen()).collect();
+                    let e: Vec<u8> = (0..rng.gen_range(0..48)).map(|_| rng.gen()).collect();
+                    assert_eq!(modexp_bytes(&b, &e, &mb), reference(&b, &e, &mb), "m={m:x}");
+                }
+            }
+        }
+    }
 }
