@@ -373,7 +373,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// Constant time in the values.
     pub fn inner_product(a: &[Self], b: &[Self]) -> Self {
         #[cfg(target_arch = "x86_64")]
-        if P::MODULUS[N - 1] >> 63 == 0 && (N == 4 || N == 6) && Self::own_adx_kernels() {
+        if P::MODULUS[N - 1] >> 63 == 0 && Self::own_adx_kernels() {
             let (mut acc, mut t) = (FpWide::ZERO, FpWide::ZERO);
             for (x, y) in a.iter().zip(b) {
                 FpWide::mul_reduced_into(x, y, &mut t);

@@ -351,13 +351,11 @@ impl Montgomery {
         self.mul(a, &one, &mut out, &mut scratch);
         out
     }
-}
 
-impl Montgomery {
     /// `out = a·b·R⁻¹ mod m` (`a²·R⁻¹` without `b`) by the assembly Montgomery kernels of the
     /// prime fields, which take any odd modulus of four or six words
-    /// ([`limbs::x86_64_adx::mul`](crate::limbs::x86_64_adx::mul)): 256-bit moduli, the
-    /// common case, run about three times faster than the portable CIOS loop. Returns `false`
+    /// ([`limbs::x86_64_adx::mul`](crate::limbs::x86_64_adx::mul)): a 256-bit MODEXP, the
+    /// common case, runs 2.6 times as fast as with the portable CIOS loop. Returns `false`
     /// (nothing written) for other lengths or CPUs without BMI2 and ADX. `a, b < m`.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
