@@ -450,12 +450,10 @@ impl KzgSettings {
         }
         let mut denominators: Vec<Fr> = roots.iter().map(|w| *z - w).collect();
         Fr::batch_inverse_vartime(&mut denominators);
-        // Σ pᵢ·ωᵢ/(z − ωᵢ) = z·Σ pᵢ/(z − ωᵢ) − Σ pᵢ: one product per term instead of two.
-        let (mut weighted, mut plain) = (Fr::ZERO, Fr::ZERO);
-        for (p, d) in poly.iter().zip(&denominators) {
-            weighted += *p * d;
-            plain += p;
-        }
+        // Σ pᵢ·ωᵢ/(z − ωᵢ) = z·Σ pᵢ/(z − ωᵢ) − Σ pᵢ: one product per term instead of two, and
+        // the products summed at double width with one reduction (`Fr::inner_product`).
+        let weighted = Fr::inner_product(poly, &denominators);
+        let plain: Fr = poly.iter().sum();
         let result = *z * weighted - plain;
         let width = Fr::from_u64(FIELD_ELEMENTS_PER_BLOB as u64);
         // The width is a nonzero field element (4096 < r): it has an inverse.
