@@ -93,25 +93,25 @@ impl<P: FieldParams<N>, const N: usize> FpWide<P, N> {
     #[inline(always)]
     pub(crate) fn mul_limbs_into(a: &[u64; N], b: &[u64; N], out: &mut Self) {
         let () = Self::TWO_SPARE_BITS;
-        #[cfg(target_arch = "x86_64")]
-        if (N == 4 || N == 6) && crate::limbs::x86_64_adx::available() {
-            // SAFETY: `available()` just confirmed BMI2 and ADX.
-            return unsafe { crate::limbs::x86_64_adx::mul_wide(a, b, &mut out.w) };
-        }
-        let (lo, hi) = mont::mul_wide(a, b);
-        out.w = [lo, hi];
+        Self::mul_words_into(a, b, out);
     }
 
     /// `*out = a·b` at double width for reduced `a, b` (so `a·b < p² < p·R` for any modulus):
     /// unlike [`Self::mul_into`], no spare bits needed.
     #[inline(always)]
     pub(crate) fn mul_reduced_into(a: &Fp<P, N>, b: &Fp<P, N>, out: &mut Self) {
+        Self::mul_words_into(a.mont_limbs(), b.mont_limbs(), out);
+    }
+
+    /// The `2N`-word product `a·b` into `out`, whatever the bounds (the callers state them).
+    #[inline(always)]
+    fn mul_words_into(a: &[u64; N], b: &[u64; N], out: &mut Self) {
         #[cfg(target_arch = "x86_64")]
         if (N == 4 || N == 6) && crate::limbs::x86_64_adx::available() {
             // SAFETY: `available()` just confirmed BMI2 and ADX.
-            return unsafe { crate::limbs::x86_64_adx::mul_wide(a.mont_limbs(), b.mont_limbs(), &mut out.w) };
+            return unsafe { crate::limbs::x86_64_adx::mul_wide(a, b, &mut out.w) };
         }
-        let (lo, hi) = mont::mul_wide(a.mont_limbs(), b.mont_limbs());
+        let (lo, hi) = mont::mul_wide(a, b);
         out.w = [lo, hi];
     }
 

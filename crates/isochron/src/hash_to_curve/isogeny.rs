@@ -43,10 +43,9 @@ impl<F: Field> IsogenyMap<F> {
             return Projective::identity();
         }
         let (mut xn_pow, mut xd_pow) = ([F::ONE; MAX_DEGREE + 1], [F::ONE; MAX_DEGREE + 1]);
-        for i in 1..=d {
-            (xn_pow[i], xd_pow[i]) = if i == 1 {
-                (*xn, *xd)
-            } else if i % 2 == 0 {
+        (xn_pow[1], xd_pow[1]) = (*xn, *xd);
+        for i in 2..=d {
+            (xn_pow[i], xd_pow[i]) = if i % 2 == 0 {
                 (xn_pow[i / 2].square(), xd_pow[i / 2].square())
             } else {
                 (xn_pow[i - 1] * xn, xd_pow[i - 1] * xd)

@@ -66,16 +66,15 @@ impl SswuCurve for Iso3 {
         sqrt_ratio_fp2(u, v, &Iso3::Z, &SQRT_MINUS_NORM_Z)
     }
 
-    /// `240·i·x = −240·x1 + 240·x0·i`: two Fp products instead of an Fp2 one.
+    /// `A = c·i` (`c = 240`): `c·i·x = −c·x1 + c·x0·i`, two Fp products instead of an Fp2 one.
     fn mul_by_a(x: &Fp2) -> Fp2 {
-        const C: Fp = Fp::from_u64(240);
-        Fp2::new(x.c1.mul(&C).neg(), x.c0.mul(&C))
+        let c = &Self::A.c1;
+        Fp2::new(x.c1.mul(c).neg(), x.c0.mul(c))
     }
 
-    /// `1012·(1 + i)·x = 1012·(x0 − x1) + 1012·(x0 + x1)·i` (`1 + i` is the tower's `ξ`).
+    /// `B = c·(1 + i)` (`c = 1012`; `1 + i` is the tower's `ξ`): `c·(x0 − x1) + c·(x0 + x1)·i`.
     fn mul_by_b(x: &Fp2) -> Fp2 {
-        const C: Fp = Fp::from_u64(1012);
-        x.mul_by_nonresidue().mul_by_fp(&C)
+        x.mul_by_nonresidue().mul_by_fp(&Self::B.c0)
     }
 
     /// `−(2 + i)·x = (x1 − 2·x0) − (x0 + 2·x1)·i`: additions only.
