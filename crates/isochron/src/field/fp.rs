@@ -48,6 +48,9 @@ pub trait FieldParams<const N: usize>:
 
     /// `-p⁻¹ mod 2⁶⁴`.
     const INV: u64 = mont::neg_inv64(Self::MODULUS[0]);
+    /// The high word of `-p⁻¹ mod 2¹²⁸` (zero for a one-word modulus), for reduction rows taken
+    /// two at a time.
+    const INV_HI: u64 = if N >= 2 { mont::neg_inv128_hi(Self::MODULUS[0], Self::MODULUS[1]) } else { 0 };
     /// `R mod p`, the Montgomery form of one.
     const R: [u64; N] = mont::pow2_mod(64 * N, &Self::MODULUS);
     /// `R² mod p`, converts into Montgomery form.

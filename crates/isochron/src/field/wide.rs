@@ -127,7 +127,9 @@ impl<P: FieldParams<N>, const N: usize> FpWide<P, N> {
         #[cfg(target_arch = "x86_64")]
         if (N == 4 || N == 6) && crate::limbs::x86_64_adx::available() {
             // SAFETY: `available()` just confirmed BMI2 and ADX.
-            return Fp::from_mont_limbs(unsafe { crate::limbs::x86_64_adx::redc(&self.w, &P::MODULUS, P::INV) });
+            return Fp::from_mont_limbs(unsafe {
+                crate::limbs::x86_64_adx::redc(&self.w, &P::MODULUS, P::INV, P::INV_HI)
+            });
         }
         Fp::from_mont_limbs(mont::redc_ct(&self.w[0], &self.w[1], &P::MODULUS, P::INV))
     }

@@ -21,6 +21,17 @@ pub const fn neg_inv64(m0: u64) -> u64 {
     inv.wrapping_neg()
 }
 
+/// The high word of `-m⁻¹ mod 2¹²⁸` for the modulus' two low words `m0` (odd) and `m1`: with
+/// [`neg_inv64`] the low word, the quotient of two Montgomery reduction rows at once
+/// (`x86_64_adx::redc`). One Newton step `y ← y·(2 − m·y)` doubles the precision of
+/// `y = m⁻¹ mod 2⁶⁴`.
+pub const fn neg_inv128_hi(m0: u64, m1: u64) -> u64 {
+    let m = (m0 as u128) | ((m1 as u128) << 64);
+    let y = neg_inv64(m0).wrapping_neg() as u128;
+    let y = y.wrapping_mul(2u128.wrapping_sub(m.wrapping_mul(y)));
+    (y.wrapping_neg() >> 64) as u64
+}
+
 /// Whether the modulus leaves the spare bit the no-carry CIOS shortcut needs.
 pub const fn has_spare_bit<const N: usize>(m: &[u64; N]) -> bool {
     m[N - 1] < (u64::MAX >> 1) - 1

@@ -944,10 +944,15 @@ mod tests {
         if !available() {
             return;
         }
-        let inv = mont::neg_inv64(m[0]);
+        let (inv, inv_hi) = (mont::neg_inv64(m[0]), mont::neg_inv128_hi(m[0], m[1]));
         let bm = big(&m);
         let r = BigUint::from(1u8) << (64 * N);
         let r_inv = r.clone().modinv(&bm).expect("m odd");
+        // inv_hi: the high word of −m⁻¹ mod 2¹²⁸.
+        let two128 = BigUint::from(1u8) << 128;
+        let m128: BigUint = &bm % &two128;
+        let neg_inv128 = &two128 - m128.modinv(&two128).expect("m odd");
+        assert_eq!(BigUint::from(inv) + (BigUint::from(inv_hi) << 64), neg_inv128);
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(0x3d);
         let mut edges = edge_values(&m);
         edges.push([u64::MAX; N]);
@@ -968,7 +973,7 @@ mod tests {
             let t = if k % 5 == 0 { &bm * &r - 1u8 - (&product % (&bm * &r)) } else { &product % (&bm * &r) };
             let (tl, th) = (limbs_of::<N>(&(&t % &r)), limbs_of::<N>(&(&t >> (64 * N))));
             // SAFETY: as above.
-            let got = unsafe { redc(&[tl, th], &m, inv) };
+            let got = unsafe { redc(&[tl, th], &m, inv, inv_hi) };
             assert_eq!(got, mont::redc(&tl, &th, &m, inv));
             assert_eq!(big(&got), &t * &r_inv % &bm);
         }

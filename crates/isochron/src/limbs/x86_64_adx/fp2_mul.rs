@@ -42,6 +42,8 @@
 pub struct Constants<const N: usize> {
     m: [u64; N],
     c: [MultipleOfM<N>; 2],
+    /// The high word of `−m⁻¹ mod 2¹²⁸`, for the reduction rows taken two at a time.
+    inv_hi: u64,
 }
 
 /// `m·2^(L+e)` for one `e`: the low half's word `N − 1`, then the high half.
@@ -55,7 +57,11 @@ impl<const N: usize> Constants<N> {
     /// The constants for `m` (any `m` with a nonzero top word below `2^62`; [`supports`] says
     /// whether the kernels take it).
     pub const fn new(m: &[u64; N]) -> Self {
-        Constants { m: *m, c: [Self::multiple(m, 0), Self::multiple(m, 1)] }
+        Constants {
+            m: *m,
+            c: [Self::multiple(m, 0), Self::multiple(m, 1)],
+            inv_hi: super::super::mont::neg_inv128_hi(m[0], m[1]),
+        }
     }
 
     /// `m·2^(L+e)`, whose low bit is at `L + e = 64·(N − 1) + t`, `0 ≤ t < 64`.
@@ -283,8 +289,8 @@ unsafe fn mul4(x0: *const u64, y0: *const u64, k: *const u64, inv: u64, o: *mut 
                     "qword ptr [{s} + 88]" "qword ptr [{s} + 96]" "qword ptr [{s} + 104]"
                     "qword ptr [{s} + 112]" "qword ptr [{s} + 120]"
                 ]; [w0 w1 w2 w3 w4]),
-            // From here `a` points to the output and `b` to the constants.
-            "movq {a}, {out}",
+            // From here `b` points to the constants; `a` holds the second quotient of each pair
+            // of reduction rows, and the output pointer before each store.
             "movq {b}, {k}",
             // c0 = Σ (T0 − T1) + C: the same, with C's one nonzero low word.
             chain!("mov", "mov"; [w0 w1 w2 w3]; [
@@ -304,7 +310,7 @@ unsafe fn mul4(x0: *const u64, y0: *const u64, k: *const u64, inv: u64, o: *mut 
             redc_rows!([
                     "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
                     "qword ptr [{b} + 24]"
-                ]; [w0 w1 w2 w3 w4]; ["" "" "" ""]),
+                ]; a; "mov rdx, qword ptr [{b} + 112]"; [w0 w1 w2 w3 w4]; ["" "" "" ""]),
             chain!("add", "adc"; [w4 w0 w1 w2]; [
                     "qword ptr [{s} + 32]" "qword ptr [{s} + 40]" "qword ptr [{s} + 48]"
                     "qword ptr [{s} + 56]"
@@ -319,6 +325,7 @@ unsafe fn mul4(x0: *const u64, y0: *const u64, k: *const u64, inv: u64, o: *mut 
                     "qword ptr [{s} + 96]" "qword ptr [{s} + 104]" "qword ptr [{s} + 112]"
                     "qword ptr [{s} + 120]"
                 ]),
+            "movq {a}, {out}",
             subtract_if_above!([w4 w0 w1 w2]; [
                     "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
                     "qword ptr [{b} + 24]"
@@ -360,7 +367,7 @@ unsafe fn mul4(x0: *const u64, y0: *const u64, k: *const u64, inv: u64, o: *mut 
             redc_rows!([
                     "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
                     "qword ptr [{b} + 24]"
-                ]; [w0 w1 w2 w3 w4]; ["" "" "" ""]),
+                ]; a; "mov rdx, qword ptr [{b} + 112]"; [w0 w1 w2 w3 w4]; ["" "" "" ""]),
             chain!("add", "adc"; [w4 w0 w1 w2]; [
                     "qword ptr [{s} + 160]" "qword ptr [{s} + 168]" "qword ptr [{s} + 176]"
                     "qword ptr [{s} + 184]"
@@ -375,6 +382,7 @@ unsafe fn mul4(x0: *const u64, y0: *const u64, k: *const u64, inv: u64, o: *mut 
                     "qword ptr [{s} + 96]" "qword ptr [{s} + 104]" "qword ptr [{s} + 112]"
                     "qword ptr [{s} + 120]"
                 ]),
+            "movq {a}, {out}",
             subtract_if_above!([w4 w0 w1 w2]; [
                     "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
                     "qword ptr [{b} + 24]"
@@ -465,8 +473,8 @@ unsafe fn mul6(x0: *const u64, y0: *const u64, k: *const u64, inv: u64, o: *mut 
                     "qword ptr [{s} + 144]" "qword ptr [{s} + 152]" "qword ptr [{s} + 160]"
                     "qword ptr [{s} + 168]" "qword ptr [{s} + 176]" "qword ptr [{s} + 184]"
                 ]; [w0 w1 w2 w3 w4 w5 w6]),
-            // From here `a` points to the output and `b` to the constants.
-            "movq {a}, {out}",
+            // From here `b` points to the constants; `a` holds the second quotient of each pair
+            // of reduction rows, and the output pointer before each store.
             "movq {b}, {k}",
             // c0 = Σ (T0 − T1) + C: the same, with C's one nonzero low word.
             chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; [
@@ -486,7 +494,7 @@ unsafe fn mul6(x0: *const u64, y0: *const u64, k: *const u64, inv: u64, o: *mut 
             redc_rows!([
                     "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
                     "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
-                ]; [w0 w1 w2 w3 w4 w5 w6]; ["" "" "" "" "" ""]),
+                ]; a; "mov rdx, qword ptr [{b} + 160]"; [w0 w1 w2 w3 w4 w5 w6]; ["" "" "" "" "" ""]),
             chain!("add", "adc"; [w6 w0 w1 w2 w3 w4]; [
                     "qword ptr [{s} + 48]" "qword ptr [{s} + 56]" "qword ptr [{s} + 64]"
                     "qword ptr [{s} + 72]" "qword ptr [{s} + 80]" "qword ptr [{s} + 88]"
@@ -501,6 +509,7 @@ unsafe fn mul6(x0: *const u64, y0: *const u64, k: *const u64, inv: u64, o: *mut 
                     "qword ptr [{s} + 144]" "qword ptr [{s} + 152]" "qword ptr [{s} + 160]"
                     "qword ptr [{s} + 168]" "qword ptr [{s} + 176]" "qword ptr [{s} + 184]"
                 ]),
+            "movq {a}, {out}",
             subtract_if_above!([w6 w0 w1 w2 w3 w4]; [
                     "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
                     "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
@@ -544,7 +553,7 @@ unsafe fn mul6(x0: *const u64, y0: *const u64, k: *const u64, inv: u64, o: *mut 
             redc_rows!([
                     "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
                     "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
-                ]; [w0 w1 w2 w3 w4 w5 w6]; ["" "" "" "" "" ""]),
+                ]; a; "mov rdx, qword ptr [{b} + 160]"; [w0 w1 w2 w3 w4 w5 w6]; ["" "" "" "" "" ""]),
             chain!("add", "adc"; [w6 w0 w1 w2 w3 w4]; [
                     "qword ptr [{s} + 240]" "qword ptr [{s} + 248]" "qword ptr [{s} + 256]"
                     "qword ptr [{s} + 264]" "qword ptr [{s} + 272]" "qword ptr [{s} + 280]"
@@ -559,6 +568,7 @@ unsafe fn mul6(x0: *const u64, y0: *const u64, k: *const u64, inv: u64, o: *mut 
                     "qword ptr [{s} + 144]" "qword ptr [{s} + 152]" "qword ptr [{s} + 160]"
                     "qword ptr [{s} + 168]" "qword ptr [{s} + 176]" "qword ptr [{s} + 184]"
                 ]),
+            "movq {a}, {out}",
             subtract_if_above!([w6 w0 w1 w2 w3 w4]; [
                     "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
                     "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
@@ -717,8 +727,8 @@ unsafe fn sum2_4(x0: *const u64, y0: *const u64, x1: *const u64, y1: *const u64,
                     "qword ptr [{s} + 344]" "qword ptr [{s} + 352]" "qword ptr [{s} + 360]"
                     "qword ptr [{s} + 368]" "qword ptr [{s} + 376]"
                 ]; [w0 w1 w2 w3 w4]),
-            // From here `a` points to the output and `b` to the constants.
-            "movq {a}, {out}",
+            // From here `b` points to the constants; `a` holds the second quotient of each pair
+            // of reduction rows, and the output pointer before each store.
             "movq {b}, {k}",
             // c1 = Σ (T2 − T0 − T1): the low halves with their carries and borrows saved,
             // the reduction rows, then the high halves with the flags put back.
@@ -760,7 +770,7 @@ unsafe fn sum2_4(x0: *const u64, y0: *const u64, x1: *const u64, y1: *const u64,
             redc_rows!([
                     "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
                     "qword ptr [{b} + 24]"
-                ]; [w0 w1 w2 w3 w4]; ["" "" "" ""]),
+                ]; a; "mov rdx, qword ptr [{b} + 112]"; [w0 w1 w2 w3 w4]; ["" "" "" ""]),
             chain!("add", "adc"; [w4 w0 w1 w2]; [
                     "qword ptr [{s} + 160]" "qword ptr [{s} + 168]" "qword ptr [{s} + 176]"
                     "qword ptr [{s} + 184]"
@@ -790,6 +800,7 @@ unsafe fn sum2_4(x0: *const u64, y0: *const u64, x1: *const u64, y1: *const u64,
                     "qword ptr [{s} + 288]" "qword ptr [{s} + 296]" "qword ptr [{s} + 304]"
                     "qword ptr [{s} + 312]"
                 ]),
+            "movq {a}, {out}",
             subtract_if_above!([w4 w0 w1 w2]; [
                     "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
                     "qword ptr [{b} + 24]"
@@ -827,7 +838,7 @@ unsafe fn sum2_4(x0: *const u64, y0: *const u64, x1: *const u64, y1: *const u64,
             redc_rows!([
                     "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
                     "qword ptr [{b} + 24]"
-                ]; [w0 w1 w2 w3 w4]; ["" "" "" ""]),
+                ]; a; "mov rdx, qword ptr [{b} + 112]"; [w0 w1 w2 w3 w4]; ["" "" "" ""]),
             chain!("add", "adc"; [w4 w0 w1 w2]; [
                     "qword ptr [{s} + 32]" "qword ptr [{s} + 40]" "qword ptr [{s} + 48]"
                     "qword ptr [{s} + 56]"
@@ -852,6 +863,7 @@ unsafe fn sum2_4(x0: *const u64, y0: *const u64, x1: *const u64, y1: *const u64,
                     "qword ptr [{s} + 288]" "qword ptr [{s} + 296]" "qword ptr [{s} + 304]"
                     "qword ptr [{s} + 312]"
                 ]),
+            "movq {a}, {out}",
             subtract_if_above!([w4 w0 w1 w2]; [
                     "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
                     "qword ptr [{b} + 24]"
@@ -1016,8 +1028,8 @@ unsafe fn sum2_6(x0: *const u64, y0: *const u64, x1: *const u64, y1: *const u64,
                     "qword ptr [{s} + 528]" "qword ptr [{s} + 536]" "qword ptr [{s} + 544]"
                     "qword ptr [{s} + 552]" "qword ptr [{s} + 560]" "qword ptr [{s} + 568]"
                 ]; [w0 w1 w2 w3 w4 w5 w6]),
-            // From here `a` points to the output and `b` to the constants.
-            "movq {a}, {out}",
+            // From here `b` points to the constants; `a` holds the second quotient of each pair
+            // of reduction rows, and the output pointer before each store.
             "movq {b}, {k}",
             // c1 = Σ (T2 − T0 − T1): the low halves with their carries and borrows saved,
             // the reduction rows, then the high halves with the flags put back.
@@ -1059,7 +1071,7 @@ unsafe fn sum2_6(x0: *const u64, y0: *const u64, x1: *const u64, y1: *const u64,
             redc_rows!([
                     "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
                     "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
-                ]; [w0 w1 w2 w3 w4 w5 w6]; ["" "" "" "" "" ""]),
+                ]; a; "mov rdx, qword ptr [{b} + 160]"; [w0 w1 w2 w3 w4 w5 w6]; ["" "" "" "" "" ""]),
             chain!("add", "adc"; [w6 w0 w1 w2 w3 w4]; [
                     "qword ptr [{s} + 240]" "qword ptr [{s} + 248]" "qword ptr [{s} + 256]"
                     "qword ptr [{s} + 264]" "qword ptr [{s} + 272]" "qword ptr [{s} + 280]"
@@ -1089,6 +1101,7 @@ unsafe fn sum2_6(x0: *const u64, y0: *const u64, x1: *const u64, y1: *const u64,
                     "qword ptr [{s} + 432]" "qword ptr [{s} + 440]" "qword ptr [{s} + 448]"
                     "qword ptr [{s} + 456]" "qword ptr [{s} + 464]" "qword ptr [{s} + 472]"
                 ]),
+            "movq {a}, {out}",
             subtract_if_above!([w6 w0 w1 w2 w3 w4]; [
                     "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
                     "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
@@ -1126,7 +1139,7 @@ unsafe fn sum2_6(x0: *const u64, y0: *const u64, x1: *const u64, y1: *const u64,
             redc_rows!([
                     "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
                     "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
-                ]; [w0 w1 w2 w3 w4 w5 w6]; ["" "" "" "" "" ""]),
+                ]; a; "mov rdx, qword ptr [{b} + 160]"; [w0 w1 w2 w3 w4 w5 w6]; ["" "" "" "" "" ""]),
             chain!("add", "adc"; [w6 w0 w1 w2 w3 w4]; [
                     "qword ptr [{s} + 48]" "qword ptr [{s} + 56]" "qword ptr [{s} + 64]"
                     "qword ptr [{s} + 72]" "qword ptr [{s} + 80]" "qword ptr [{s} + 88]"
@@ -1151,6 +1164,7 @@ unsafe fn sum2_6(x0: *const u64, y0: *const u64, x1: *const u64, y1: *const u64,
                     "qword ptr [{s} + 432]" "qword ptr [{s} + 440]" "qword ptr [{s} + 448]"
                     "qword ptr [{s} + 456]" "qword ptr [{s} + 464]" "qword ptr [{s} + 472]"
                 ]),
+            "movq {a}, {out}",
             subtract_if_above!([w6 w0 w1 w2 w3 w4]; [
                     "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
                     "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
