@@ -896,4 +896,30 @@ mod tests {
         check_inner_product::<crate::curves::bls12_381::Tower, 6>(3);
         check_inner_product::<crate::curves::bn254::Tower, 4>(4);
     }
+
+    /// [`Fp2::square`] equals the product of the element with itself
+    /// and the formula on its coefficients, on random elements and every combination of the
+    /// extremes `0`, `1`, `p − 1`, `p − 2`, `(p ± 1)/2` in the two coefficients.
+    fn check_square<T: TowerParams<N>, const N: usize>(seed: u64) {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+        let one = Fp::<T::Fp, N>::ONE;
+        let half = one.halve();
+        let edges = [Fp::ZERO, one, -one, -one.double(), half, half + one, -half];
+        let mut values: Vec<Fp2<T, N>> =
+            edges.iter().flat_map(|x| edges.iter().map(move |y| Fp2::new(*x, *y))).collect();
+        values.extend((0..2000).map(|_| Fp2::random(&mut rng)));
+        for a in &values {
+            let s = a.square();
+            assert!(s == a.mul(a), "{a:?}");
+            let c0 = a.c0.square() - a.c1.square();
+            let c1 = (a.c0 * a.c1).double();
+            assert!(s == Fp2::new(c0, c1), "{a:?}");
+        }
+    }
+
+    #[test]
+    fn square_matches_product() {
+        check_square::<crate::curves::bls12_381::Tower, 6>(5);
+        check_square::<crate::curves::bn254::Tower, 4>(6);
+    }
 }
