@@ -33,7 +33,10 @@
 //!
 //! **Registers.** The double-width product takes thirteen general registers (the three
 //! pointers, the `MULX` halves, `N + 1` accumulator words, `RDX`), so the operand, output and
-//! constant pointers and `−m⁻¹` come in through XMM registers and are moved in when needed.
+//! constant pointers and `−m⁻¹` come in through XMM registers and are moved in when needed. The
+//! reductions take their rows two at a time (`redc_rows!`, with the high word of `−m⁻¹ mod
+//! 2¹²⁸` from [`Constants`]); the output pointer's register holds each pair's second quotient
+//! and is loaded just before each store.
 
 /// The constants of one modulus: `m`, then `C = m·2^L` and `2C` (`L` the bit length of `m`),
 /// each as its one nonzero low word (word `N − 1`) and its high half. `#[repr(C)]`: the kernels
