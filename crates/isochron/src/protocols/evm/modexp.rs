@@ -638,11 +638,76 @@ fn pow<R: Ring>(ring: &R, base: &[u64], exp: &[u8]) -> Vec<u64> {
     acc
 }
 
-/// `b^e mod m` for a normalized non-zero `m`; the result has `m.len()` words.
+/// `b^e mod m` without modular arithmetic where that is cheap, for `b, e ≠ 0` and `m > 1`:
+/// `b mod m` for `e = 1` (one division), and `b^e` itself, by square-and-multiply in plain
+/// integers, when `e` fits a word and `bits(b)·e < bits(m)` (then `b^e < 2^(bits(m) − 1) ≤
+/// m`). `None` otherwise.
+fn small_power(b: &[u64], e: &[u8], m: &[u64]) -> Option<Vec<u64>> {
+    let first = e.iter().position(|&x| x != 0)?;
+    let e = &e[first..];
+    if e.len() > 8 {
+        return None;
+    }
+    let e = e.iter().fold(0u64, |acc, &x| (acc << 8) | x as u64);
+    if e == 1 {
+        return Some(rem(b, m));
+    }
+    let bits =
+        |x: &[u64]| x.iter().rposition(|&w| w != 0).map_or(0, |i| 64 * i as u128 + 64 - x[i].leading_zeros() as u128);
+    if bits(b) * e as u128 >= bits(m) {
+        return None;
+    }
+    let mut acc = vec![1u64];
+    for i in (0..64 - e.leading_zeros()).rev() {
+        acc = mul_plain(&acc, &acc);
+        if (e >> i) & 1 == 1 {
+            acc = mul_plain(&acc, b);
+        }
+    }
+    acc.resize(m.len(), 0);
+    Some(acc)
+}
+
+/// The product `a·b` in plain integers (schoolbook), normalized.
+fn mul_plain(a: &[u64], b: &[u64]) -> Vec<u64> {
+    let mut out = vec![0u64; a.len() + b.len()];
+    for (i, &ai) in a.iter().enumerate() {
+        let mut c = 0u64;
+        for (j, &bj) in b.iter().enumerate() {
+            let s = out[i + j] as u128 + ai as u128 * bj as u128 + c as u128;
+            out[i + j] = s as u64;
+            c = (s >> 64) as u64;
+        }
+        out[i + b.len()] = c;
+    }
+    trim(&mut out);
+    out
+}
+
+/// `b^e mod m` for a normalized non-zero `m`; the result has `m.len()` words. A zero exponent
+/// gives one, a zero base zero, and a power known to be below `m` or an exponent of one
+/// ([`small_power`]) comes without any setup of the modulus: the Montgomery constants and
+/// conversions cost a few `n²` word products, which for the 64 KiB moduli the forks before
+/// Osaka accept took a second on such inputs (found by the `evm_modexp` fuzz target; revm
+/// answers them in microseconds).
 fn pow_mod(b: &[u64], e: &[u8], m: &[u64]) -> Vec<u64> {
     let n = m.len();
     if n == 1 && m[0] == 1 {
         return vec![0];
+    }
+    let trivial = |value: u64| {
+        let mut r = vec![0u64; n];
+        r[0] = value;
+        r
+    };
+    if e.iter().all(|&x| x == 0) {
+        return trivial(1);
+    }
+    if b.iter().all(|&x| x == 0) {
+        return trivial(0);
+    }
+    if let Some(r) = small_power(b, e, m) {
+        return r;
     }
     if m[0] & 1 == 1 {
         let mont = Montgomery::new(m);
@@ -667,20 +732,25 @@ fn pow_mod(b: &[u64], e: &[u8], m: &[u64]) -> Vec<u64> {
     }
     let mont = Montgomery::new(&q);
     let x1 = mont.out_of_mont(&pow(&mont, &mont.to_mont(b), e));
-    // q⁻¹ mod 2^t by Newton's iteration (3 correct bits to start, doubling each time).
+    // q⁻¹ mod 2^t by Newton's iteration (3 correct bits to start, doubling each time), each
+    // step modulo 2^(2·bits) only: the last step costs most, and the whole about two products
+    // mod 2^t instead of two per step.
     let mut scratch = vec![0u64; k + 2];
     let qr = p2.reduce(&q);
     let mut inv = qr.clone();
     let mut bits = 3;
     while bits < t {
-        // inv = inv·(2 − q·inv)
-        let mut qi = vec![0u64; k];
-        p2.mul(&qr, &inv, &mut qi, &mut scratch);
-        let mut two = vec![0u64; k];
+        // inv = inv·(2 − q·inv) mod 2^prec
+        let ring = Pow2::new((2 * bits).min(t));
+        let w = ring.words;
+        let (q_w, inv_w) = (ring.reduce(&qr), ring.reduce(&inv));
+        let mut qi = vec![0u64; w];
+        ring.mul(&q_w, &inv_w, &mut qi, &mut scratch);
+        let mut two = vec![0u64; w];
         two[0] = 2;
-        let two_minus = wrapping_sub(&two, &qi, &p2);
-        let mut next = vec![0u64; k];
-        p2.mul(&inv, &two_minus, &mut next, &mut scratch);
+        let two_minus = wrapping_sub(&two, &qi, &ring);
+        let mut next = vec![0u64; w];
+        ring.mul(&inv_w, &two_minus, &mut next, &mut scratch);
         inv = next;
         bits *= 2;
     }
@@ -782,6 +852,49 @@ mod tests {
                 }
             }
             assert_eq!(modexp_bytes(&b, &e, &m), reference(&b, &e, &m), "b={b:02x?} e={e:02x?} m={m:02x?}");
+        }
+    }
+
+    /// A zero exponent gives one (also `0^0`) and a zero base zero, for every kind of modulus
+    /// (one, odd, even, a power of two) and for the longest moduli of the forks before Osaka,
+    /// whose setup the shortcut skips; so do small powers below the modulus and an exponent of
+    /// one ([`small_power`]).
+    #[test]
+    fn trivial_exponents_and_bases() {
+        let mut long = vec![0xffu8; 65536];
+        long[65535] = 0x2f;
+        let moduli: [&[u8]; 6] = [&[1], &[0, 0, 1], &[0xfd, 0x11], &[0x80, 0], &[0x12, 0x34, 0x57], &long];
+        for m in moduli {
+            for (b, e) in [
+                (&[][..], &[][..]),
+                (&[0, 0][..], &[0][..]),
+                (&[7][..], &[0, 0, 0][..]),
+                (&[0][..], &[3][..]),
+                (&[][..], &[1, 0][..]),
+            ] {
+                let got = modexp_bytes(b, e, m);
+                assert_eq!(got.len(), m.len());
+                if m.len() <= 3 {
+                    assert_eq!(got, reference(b, e, m), "b={b:02x?} e={e:02x?} m={m:02x?}");
+                } else {
+                    let one = e.iter().all(|&x| x == 0);
+                    assert!(got[..m.len() - 1].iter().all(|&x| x == 0) && got[m.len() - 1] == one as u8);
+                }
+            }
+        }
+        // 5^3 and 5^1 below the long moduli (odd, and even with a large power of two); 3^2 and
+        // 7^1 against num-bigint where the result wraps.
+        let mut even = long.clone();
+        even[40000..].fill(0);
+        for m in [&long, &even] {
+            for (e, want) in [(3u8, 125u8), (1, 5)] {
+                let got = modexp_bytes(&[5], &[0, e], m);
+                assert!(got[..m.len() - 1].iter().all(|&x| x == 0) && got[m.len() - 1] == want);
+            }
+        }
+        for m in [&[0x05u8][..], &[0x01, 0x00][..], &[0x08][..]] {
+            assert_eq!(modexp_bytes(&[3], &[2], m), reference(&[3], &[2], m));
+            assert_eq!(modexp_bytes(&[0xff, 7], &[1], m), reference(&[0xff, 7], &[1], m));
         }
     }
 
