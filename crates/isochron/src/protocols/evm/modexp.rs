@@ -758,16 +758,8 @@ fn pow_mod(b: &[u64], e: &[u8], m: &[u64]) -> Vec<u64> {
     let mut y = vec![0u64; k];
     p2.mul(&diff, &inv, &mut y, &mut scratch);
     // x = x1 + q·y (< m).
-    let mut x = vec![0u64; n + k + 1];
-    for (i, &qi) in q.iter().enumerate() {
-        let mut c = 0u64;
-        for (j, &yj) in y.iter().enumerate() {
-            let s = x[i + j] as u128 + qi as u128 * yj as u128 + c as u128;
-            x[i + j] = s as u64;
-            c = (s >> 64) as u64;
-        }
-        x[i + k] = c;
-    }
+    let mut x = mul_plain(&q, &y);
+    x.resize(n + k + 1, 0);
     let mut c = 0u64;
     for (i, xi) in x.iter_mut().enumerate() {
         let add = x1.get(i).copied().unwrap_or(0);
