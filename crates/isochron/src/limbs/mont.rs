@@ -322,6 +322,11 @@ mod tests {
         let inv = neg_inv64(m[0]);
         assert_eq!(m[0].wrapping_mul(inv), u64::MAX, "-m^-1 mod 2^64");
         let bm = big(&m);
+        let two128 = BigUint::from(1u8) << 128;
+        let low: BigUint = &bm % &two128;
+        let neg_inv128 = &two128 - low.modinv(&two128).unwrap();
+        let inv_hi = neg_inv128_hi(m[0], m[1]);
+        assert_eq!(BigUint::from(inv) + (BigUint::from(inv_hi) << 64), neg_inv128, "-m^-1 mod 2^128");
         let r_inv = (BigUint::from(1u8) << (64 * N)).modinv(&bm).unwrap();
         assert_eq!(big(&pow2_mod(64 * N, &m)), (BigUint::from(1u8) << (64 * N)) % &bm);
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(7);

@@ -638,12 +638,22 @@ fn pow<R: Ring>(ring: &R, base: &[u64], exp: &[u8]) -> Vec<u64> {
     acc
 }
 
-/// `b^e mod m` without modular arithmetic where that is cheap, for `b, e ≠ 0` and `m > 1`:
-/// `b mod m` for `e = 1` (one division), and `b^e` itself, by square-and-multiply in plain
-/// integers, when `e` fits a word and `bits(b)·e < bits(m)` (then `b^e < 2^(bits(m) − 1) ≤
-/// m`). `None` otherwise.
+/// `b^e mod m` without modular arithmetic where that is cheap, for `m > 1` (`b` normalized):
+/// one for `e = 0` (also `0^0`), zero for `b = 0`, `b mod m` for `e = 1` (one division), and
+/// `b^e` itself, by square-and-multiply in plain integers, when `e` fits a word and
+/// `bits(b)·e < bits(m)` (then `b^e < 2^(bits(m) − 1) ≤ m`). `None` otherwise.
 fn small_power(b: &[u64], e: &[u8], m: &[u64]) -> Option<Vec<u64>> {
-    let first = e.iter().position(|&x| x != 0)?;
+    let word = |value: u64| {
+        let mut r = vec![0u64; m.len()];
+        r[0] = value;
+        r
+    };
+    let Some(first) = e.iter().position(|&x| x != 0) else {
+        return Some(word(1));
+    };
+    if b.is_empty() {
+        return Some(word(0));
+    }
     let e = &e[first..];
     if e.len() > 8 {
         return None;
@@ -684,27 +694,16 @@ fn mul_plain(a: &[u64], b: &[u64]) -> Vec<u64> {
     out
 }
 
-/// `b^e mod m` for a normalized non-zero `m`; the result has `m.len()` words. A zero exponent
-/// gives one, a zero base zero, and a power known to be below `m` or an exponent of one
-/// ([`small_power`]) comes without any setup of the modulus: the Montgomery constants and
-/// conversions cost a few `n²` word products, which for the 64 KiB moduli the forks before
-/// Osaka accept took a second on such inputs (found by the `evm_modexp` fuzz target; revm
-/// answers them in microseconds).
+/// `b^e mod m` for a normalized `b` and a normalized non-zero `m`; the result has `m.len()`
+/// words. The cheap cases ([`small_power`]: a zero exponent or base, an exponent of one, a
+/// power known to be below `m`) come without any setup of the modulus: the Montgomery
+/// constants and conversions cost a few `n²` word products, which for the 64 KiB moduli the
+/// forks before Osaka accept took a second on such inputs (found by the `evm_modexp` fuzz
+/// target; revm answers them in microseconds).
 fn pow_mod(b: &[u64], e: &[u8], m: &[u64]) -> Vec<u64> {
     let n = m.len();
     if n == 1 && m[0] == 1 {
         return vec![0];
-    }
-    let trivial = |value: u64| {
-        let mut r = vec![0u64; n];
-        r[0] = value;
-        r
-    };
-    if e.iter().all(|&x| x == 0) {
-        return trivial(1);
-    }
-    if b.iter().all(|&x| x == 0) {
-        return trivial(0);
     }
     if let Some(r) = small_power(b, e, m) {
         return r;
