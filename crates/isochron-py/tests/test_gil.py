@@ -50,7 +50,7 @@ def check(work):
 
 def test_pairing_check_releases_gil():
     g1, g2 = bls12_381.G1.generator(), bls12_381.G2.generator()
-    pairs = [(g1 * (i + 2), g2 * (i + 3)) for i in range(80)]
+    pairs = [(g1 * (i + 2), g2 * (i + 3)) for i in range(200)]
     check(lambda: bls12_381.pairing_check(pairs))
 
 
@@ -69,8 +69,8 @@ def test_kzg_releases_gil(ts):
 
 
 def test_bls_batch_verify_releases_gil():
-    sks = [bls.SecretKey.key_gen(bytes([i + 1]) * 32) for i in range(32)]
-    msgs = [b"%d" % i for i in range(32)]
+    sks = [bls.SecretKey.key_gen(bytes([i + 1]) * 32) for i in range(96)]
+    msgs = [b"%d" % i for i in range(96)]
     pks = [s.public_key() for s in sks]
     sigs = [s.sign(m) for s, m in zip(sks, msgs)]
     check(lambda: bls.batch_verify(pks, msgs, sigs))
