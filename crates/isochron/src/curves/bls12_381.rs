@@ -427,6 +427,16 @@ pub(crate) mod tests {
                 break q.to_affine();
             }
         };
+        // The chain of `[|x|]P` (hash to G1's clearing) on points of orders 3, 11 and 121
+        // (`11² | h₁`): its additions meet the identity, `−P` and `P` (`k_j = 12`).
+        let n = num_bigint::BigUint::from_bytes_be(&(-Fp::ONE).to_bytes_be()) + 1u32 + BLS_X;
+        let order121 =
+            crate::test_util::sw::small_order_point::<G1Curve>(&mut rng, &(&n / 121u32).to_u64_digits(), 121);
+        for q in [Projective::from(order3), order121, order121.mul_limbs_vartime(&[11])] {
+            for p in [q, q + G1Projective::random(&mut rng)] {
+                assert_eq!(p.mul_by_u64_chain(BLS_X), p.mul_limbs_vartime(&[BLS_X]));
+            }
+        }
         let mut points: Vec<G1Affine> = (0..64).map(|_| G1Projective::random(&mut rng).to_affine()).collect();
         points[40] = order3;
         let scalars: Vec<Fr> = (0..64).map(|_| Fr::random(&mut rng)).collect();

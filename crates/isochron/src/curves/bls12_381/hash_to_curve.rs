@@ -266,6 +266,15 @@ fn mul_by_x_abs<C: SwCurve>(p: &Projective<C>) -> Projective<C> {
     p.mul_by_u64_chain(BLS_X)
 }
 
+/// `[k]Q` for `Q` on G2's curve `E'(Fp2)` and `k ∈ {|x|, |x| + 1}` by the chain without its
+/// doubling case ([`Projective::mul_by_u64_chain_with`]): each multiple `k_j` reached before
+/// an addition has `k_j − 1` prime to `#E'(Fp2) = h₂·r` (test
+/// `g2_chains_meet_no_doubling_case`), so `[k_j]Q = Q` only for `Q` the identity.
+fn mul_g2_chain(q: &G2Projective, k: u64) -> G2Projective {
+    debug_assert!(k == BLS_X || k == BLS_X + 1);
+    q.mul_by_u64_chain_with(k, false)
+}
+
 impl Suite for G1Suite {
     type Field = Fp;
     type Curve = G1Curve;
@@ -297,14 +306,13 @@ impl Suite for G2Suite {
     }
 
     /// Budroni–Pintore (eprint 2017/419), RFC 9380 Appendix G.3:
-    /// `[h_eff]P = [x² − x − 1]P + [x − 1]ψ(P) + ψ²(2P)`.
+    /// `[h_eff]P = [x² − x − 1]P + [x − 1]ψ(P) + ψ²(2P)`, grouped as
+    /// `[x − 1]([x]P + ψ(P)) + (ψ²(2P) − P)`: two chains (`x < 0`, so `[x]Q = −[|x|]Q` and
+    /// `[x − 1]Q = −[|x| + 1]Q`) and three complete additions.
     fn clear_cofactor(p: &G2Projective) -> G2Projective {
-        // x < 0: [x]Q = −[|x|]Q.
-        let t1 = mul_by_x_abs(p).neg(); // [x]P
-        let t2 = psi(p);
-        let t3 = psi(&psi(&p.double())).sub(&t2);
-        let t2 = mul_by_x_abs(&t1.add(&t2)).neg(); // [x]([x]P + ψ(P))
-        t3.add(&t2).sub(&t1).sub(p)
+        let t = mul_g2_chain(p, BLS_X).neg().add(&psi(p)); // [x]P + ψ(P)
+        let t = mul_g2_chain(&t, BLS_X + 1).neg(); // [x − 1]([x]P + ψ(P))
+        t.add(&psi(&psi(&p.double())).sub(p))
     }
 }
 
@@ -336,6 +344,65 @@ mod tests {
 
     use super::*;
     use crate::field::Field;
+
+    /// The multiples `k_j` of [`mul_g2_chain`]'s chains before each addition (the bits of `k`
+    /// below the top one, read from the top): `k_j − 1` prime to `#E'(Fp2) = h₂·r`.
+    #[test]
+    fn g2_chains_meet_no_doubling_case() {
+        use num_bigint::BigInt;
+        let r = BigInt::from(crate::test_util::big(&<super::super::FrParams as crate::field::FieldParams<4>>::MODULUS));
+        let order = super::super::tests::g2_cofactor() * r;
+        let gcd = |mut a: u64, mut b: u64| {
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a
+        };
+        for k in [BLS_X, BLS_X + 1] {
+            let mut acc = 1u64;
+            for bit in (0..63 - k.leading_zeros()).rev() {
+                acc *= 2;
+                if k >> bit & 1 == 1 {
+                    let rem = u64::try_from(&order % (acc - 1)).unwrap();
+                    assert_eq!(gcd(acc - 1, rem), 1, "k = {k:#x}, k_j = {acc}");
+                    acc += 1;
+                }
+            }
+            assert_eq!(acc, k);
+        }
+    }
+
+    /// G2's cofactor clearing against `[x² − x − 1]P + [x − 1]ψ(P) + ψ²(2P)` by plain scalar
+    /// multiplication, on points whose chains meet the identity and `−P` (orders 13 and 23,
+    /// `13², 23² | h₂`), sums of those with subgroup points, points of the whole curve, and the
+    /// identity.
+    #[test]
+    fn g2_clearing_on_small_orders() {
+        use crate::curve::Group;
+        use crate::test_util::sw::{curve_point, small_order_point};
+        use num_bigint::BigInt;
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(13);
+        let r = BigInt::from(crate::test_util::big(&<super::super::FrParams as crate::field::FieldParams<4>>::MODULUS));
+        let order = super::super::tests::g2_cofactor() * r;
+        let limbs = |v: &BigInt| v.to_biguint().unwrap().to_u64_digits();
+        let x = BigInt::from(BLS_X);
+        let (c0, c1) = (limbs(&(&x * &x + &x - 1)), [BLS_X + 1]);
+        let want = |p: &G2Projective| p.mul_limbs_vartime(&c0) - psi(p).mul_limbs_vartime(&c1) + psi(&psi(&p.double()));
+        let mut points = vec![G2Projective::identity()];
+        for l in [13u64, 23] {
+            let k = limbs(&(&order / BigInt::from(l * l)));
+            for _ in 0..3 {
+                let q = small_order_point::<G2Curve>(&mut rng, &k, l * l);
+                points.extend([q, q.mul_limbs_vartime(&[l]), q + G2Projective::random(&mut rng)]);
+            }
+        }
+        points.extend((0..4).map(|_| G2Projective::from(curve_point::<G2Curve>(&mut rng))));
+        for p in &points {
+            let c = G2Suite::clear_cofactor(p);
+            assert_eq!(c, want(p));
+            assert!(bool::from(c.is_on_curve()));
+        }
+    }
 
     /// The constant products of `E2'` agree with the general Fp2 product.
     #[test]
