@@ -92,6 +92,13 @@ pub trait Suite {
     /// `map_to_curve` (§6): a point of the curve (not yet in the subgroup). Constant time.
     fn map_to_curve(u: &Self::Field) -> Projective<Self::Curve>;
 
+    /// `map_to_curve(u0) + map_to_curve(u1)`, the sum `hash_to_curve` clears; a suite whose map
+    /// ends in an isogeny overrides it to add on the isogenous curve and map once (§6.6.3).
+    /// Constant time.
+    fn map_to_curve_sum(u0: &Self::Field, u1: &Self::Field) -> Projective<Self::Curve> {
+        Self::map_to_curve(u0).add(&Self::map_to_curve(u1))
+    }
+
     /// `clear_cofactor` (§7): `[h_eff]P`. Constant time.
     fn clear_cofactor(p: &Projective<Self::Curve>) -> Projective<Self::Curve>;
 
@@ -101,7 +108,7 @@ pub trait Suite {
     fn hash_to_curve(msg: &[u8], dst: &[u8]) -> Result<Projective<Self::Curve>, Error> {
         let mut u = [Self::Field::default(); 2];
         hash_to_field::<Self::Field, Self::Expander>(msg, dst, Self::L, &mut u)?;
-        let q = Self::map_to_curve(&u[0]).add(&Self::map_to_curve(&u[1]));
+        let q = Self::map_to_curve_sum(&u[0], &u[1]);
         Ok(Self::clear_cofactor(&q))
     }
 

@@ -34,6 +34,18 @@ impl<F: Field> IsogenyMap<F> {
     /// rule. Constant time. A map with a polynomial of degree above 15 is not one this crate
     /// declares: it sends every point to the identity.
     pub fn map<C: SwCurve<Base = F>>(&self, xn: &F, xd: &F, y: &F) -> Projective<C> {
+        self.map_fraction(xn, xd, y, None)
+    }
+
+    /// The image of a point `(X : Y : Z)` of `E'` in homogeneous projective coordinates (the
+    /// form of [`super::sswu::add_outputs`]): [`Self::map`] with `y = Y/Z`, one product more.
+    /// Constant time.
+    pub fn map_projective<C: SwCurve<Base = F>>(&self, p: &[F; 3]) -> Projective<C> {
+        self.map_fraction(&p[0], &p[2], &p[1], Some(&p[2]))
+    }
+
+    /// The image of `(xn/xd, y/yd)` (`yd` one where absent).
+    fn map_fraction<C: SwCurve<Base = F>>(&self, xn: &F, xd: &F, y: &F, yd: Option<&F>) -> Projective<C> {
         let polys = [self.x_num, self.x_den, self.y_num, self.y_den];
         // An empty coefficient list is the zero polynomial (degree 0 here). The degree is a
         // public property of the map; one above MAX_DEGREE is no isogeny this crate declares
@@ -59,6 +71,7 @@ impl<F: Field> IsogenyMap<F> {
         }
         let eval = |k: &[F]| F::inner_product(k, &monomials);
         let [nx, dx, ny, dy] = polys.map(eval);
+        let dy = yd.map_or(dy, |yd| dy * yd);
         let z = dx * dy;
         let p = Projective { x: nx * dy, y: *y * ny * dx, z };
         Projective::conditional_select(&p, &Projective::identity(), z.is_zero())

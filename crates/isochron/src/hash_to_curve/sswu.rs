@@ -63,3 +63,36 @@ pub fn map_to_curve_simple_swu<S: SswuCurve>(u: &S::F) -> (S::F, S::F, S::F) {
     let y = S::F::conditional_select(&-y, &y, e1);
     (x, tv4, y)
 }
+
+/// `P + Q` on `E'` for two outputs `(xn, xd, y)` of [`map_to_curve_simple_swu`], in homogeneous
+/// projective coordinates `(X, Y, Z)`: each point taken as `(xn, y·xd, xd)`, then the complete
+/// addition for any `a` (Renes–Costello–Batina, "Complete addition formulas for prime order
+/// elliptic curves", Eurocrypt 2016, Algorithm 1: 12M + 3mₐ + 2m₃ᵦ; complete because `E'`,
+/// isogenous to a curve of odd order, has no point of order two). The sum of the two maps of
+/// `hash_to_curve` is then mapped once by the isogeny (a homomorphism) instead of twice
+/// (RFC 9380 §6.6.3). Constant time.
+pub fn add_outputs<S: SswuCurve>(p: &(S::F, S::F, S::F), q: &(S::F, S::F, S::F)) -> [S::F; 3] {
+    let (x1, y1, z1) = (p.0, p.2 * p.1, p.1);
+    let (x2, y2, z2) = (q.0, q.2 * q.1, q.1);
+    let b3 = |t: &S::F| {
+        let b = S::mul_by_b(t);
+        b.double() + b
+    };
+    let t0 = x1 * x2;
+    let t1 = y1 * y2;
+    let t2 = z1 * z2;
+    let t3 = (x1 + y1) * (x2 + y2) - (t0 + t1);
+    let t4 = (x1 + z1) * (x2 + z2) - (t0 + t2);
+    let t5 = (y1 + z1) * (y2 + z2) - (t1 + t2);
+    let z3 = S::mul_by_a(&t4) + b3(&t2);
+    let x3 = t1 - z3;
+    let z3 = t1 + z3;
+    let y3 = x3 * z3;
+    let t2 = S::mul_by_a(&t2);
+    let t1 = t0.double() + t0 + t2;
+    let t4 = b3(&t4) + S::mul_by_a(&(t0 - t2));
+    let y3 = y3 + t1 * t4;
+    let x3 = x3 * t3 - t5 * t4;
+    let z3 = z3 * t5 + t3 * t1;
+    [x3, y3, z3]
+}

@@ -11,12 +11,12 @@
 use sha2::Sha256;
 use subtle::Choice;
 
-use super::{psi, Fp, Fp2, G1Curve, G1Projective, G2Curve, G2Projective, BLS_X};
+use super::{psi, psi_squared, Fp, Fp2, G1Curve, G1Projective, G2Curve, G2Projective, BLS_X};
 use crate::curve::short_weierstrass::{Projective, SwCurve};
 use crate::error::Error;
 use crate::hash_to_curve::isogeny::IsogenyMap;
 use crate::hash_to_curve::sqrt_ratio::{sqrt_ratio_3mod4, sqrt_ratio_fp2};
-use crate::hash_to_curve::sswu::{map_to_curve_simple_swu, SswuCurve};
+use crate::hash_to_curve::sswu::{add_outputs, map_to_curve_simple_swu, SswuCurve};
 use crate::hash_to_curve::{const_neg, const_sqrt_3mod4, ExpandMsgXmd, Suite};
 
 /// `L = ⌈(381 + 128)/8⌉ = 64` bytes per coefficient (RFC 9380 §8.8).
@@ -287,6 +287,12 @@ impl Suite for G1Suite {
         G1_ISOGENY.map(&xn, &xd, &y)
     }
 
+    /// The two SWU points added on `E1'`, then the isogeny once.
+    fn map_to_curve_sum(u0: &Fp, u1: &Fp) -> G1Projective {
+        let (p, q) = (map_to_curve_simple_swu::<Iso11>(u0), map_to_curve_simple_swu::<Iso11>(u1));
+        G1_ISOGENY.map_projective(&add_outputs::<Iso11>(&p, &q))
+    }
+
     /// `[h_eff]P = [|x|]P + P` with `h_eff = 0xd201000000010001` (RFC 9380 §8.8.1).
     fn clear_cofactor(p: &G1Projective) -> G1Projective {
         mul_by_x_abs(p).add(p)
@@ -305,6 +311,12 @@ impl Suite for G2Suite {
         G2_ISOGENY.map(&xn, &xd, &y)
     }
 
+    /// The two SWU points added on `E2'`, then the isogeny once.
+    fn map_to_curve_sum(u0: &Fp2, u1: &Fp2) -> G2Projective {
+        let (p, q) = (map_to_curve_simple_swu::<Iso3>(u0), map_to_curve_simple_swu::<Iso3>(u1));
+        G2_ISOGENY.map_projective(&add_outputs::<Iso3>(&p, &q))
+    }
+
     /// Budroni–Pintore (eprint 2017/419), RFC 9380 Appendix G.3:
     /// `[h_eff]P = [x² − x − 1]P + [x − 1]ψ(P) + ψ²(2P)`, grouped as
     /// `[x − 1]([x]P + ψ(P)) + (ψ²(2P) − P)`: two chains (`x < 0`, so `[x]Q = −[|x|]Q` and
@@ -312,7 +324,7 @@ impl Suite for G2Suite {
     fn clear_cofactor(p: &G2Projective) -> G2Projective {
         let t = mul_g2_chain(p, BLS_X).neg().add(&psi(p)); // [x]P + ψ(P)
         let t = mul_g2_chain(&t, BLS_X + 1).neg(); // [x − 1]([x]P + ψ(P))
-        t.add(&psi(&psi(&p.double())).sub(p))
+        t.add(&psi_squared(&p.double()).sub(p))
     }
 }
 
@@ -344,6 +356,31 @@ mod tests {
 
     use super::*;
     use crate::field::Field;
+
+    /// The sum added on the isogenous curves and mapped once equals the sum of the two maps,
+    /// also for equal inputs (a doubling), opposite ones (`map(−u) = −map(u)`: the identity)
+    /// and zero.
+    #[test]
+    fn map_sum_on_isogenous_curve() {
+        fn check<S: Suite>(rng: &mut rand_chacha::ChaCha20Rng)
+        where
+            S::Field: Field + core::ops::Neg<Output = S::Field>,
+        {
+            let mut us: Vec<(S::Field, S::Field)> =
+                (0..16).map(|_| (S::Field::random(&mut *rng), S::Field::random(&mut *rng))).collect();
+            let u = S::Field::random(&mut *rng);
+            us.extend([(u, u), (u, -u), (S::Field::ZERO, u), (S::Field::ZERO, S::Field::ZERO)]);
+            for (u0, u1) in &us {
+                let sum = S::map_to_curve_sum(u0, u1);
+                assert_eq!(sum, S::map_to_curve(u0) + S::map_to_curve(u1));
+                assert!(bool::from(sum.is_on_curve()));
+            }
+            assert!(bool::from(S::map_to_curve_sum(&u, &-u).is_identity()));
+        }
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(6);
+        check::<G1Suite>(&mut rng);
+        check::<G2Suite>(&mut rng);
+    }
 
     /// The multiples `k_j` of [`mul_g2_chain`]'s chains before each addition (the bits of `k`
     /// below the top one, read from the top): `k_j − 1` prime to `#E'(Fp2) = h₂·r`.
