@@ -301,9 +301,10 @@ fn double_add_runs(k: u64) -> impl Iterator<Item = (u32, bool)> {
 
 impl<C: SwCurve> Projective<C> {
     /// `[k]P` for a public constant `k ≥ 1` by its binary double-and-add chain, doublings in
-    /// Jacobian coordinates. The time depends on `k` only, not on `P`; meant for the
-    /// family-parameter chains of cofactor clearing. Correct for every point of a curve without
-    /// points of order two ([`Self::mul_by_u64_chain_with`] with the doubling case handled).
+    /// Jacobian coordinates, the additions of `P` as mixed additions on the curve isomorphic
+    /// to this one where `P` is affine (`a = 0` curves), their exceptional cases by selection.
+    /// The time depends on `k` only, not on `P`; meant for the family-parameter chains of
+    /// cofactor clearing. Correct for every point of a curve without points of order two.
     pub fn mul_by_u64_chain(&self, k: u64) -> Self {
         self.mul_by_u64_chain_with(k, true)
     }

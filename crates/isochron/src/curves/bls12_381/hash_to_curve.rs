@@ -12,7 +12,6 @@ use sha2::Sha256;
 use subtle::Choice;
 
 use super::{psi, psi_squared, Fp, Fp2, G1Curve, G1Projective, G2Curve, G2Projective, BLS_X};
-use crate::curve::short_weierstrass::{Projective, SwCurve};
 use crate::error::Error;
 use crate::hash_to_curve::isogeny::IsogenyMap;
 use crate::hash_to_curve::sqrt_ratio::{sqrt_ratio_3mod4, sqrt_ratio_fp2};
@@ -260,16 +259,11 @@ const G2_Y_DEN: [Fp2; 4] = [
 const G2_ISOGENY: IsogenyMap<Fp2> =
     IsogenyMap { x_num: &G2_X_NUM, x_den: &G2_X_DEN, y_num: &G2_Y_NUM, y_den: &G2_Y_DEN };
 
-/// `[|x|]P` by the fixed chain of the public constant `|x|` (63 Jacobian doublings, 5
-/// additions; [`Projective::mul_by_u64_chain`]): the operations never depend on `P`.
-fn mul_by_x_abs<C: SwCurve>(p: &Projective<C>) -> Projective<C> {
-    p.mul_by_u64_chain(BLS_X)
-}
-
 /// `[k]Q` for `Q` on G2's curve `E'(Fp2)` and `k ∈ {|x|, |x| + 1}` by the chain without its
-/// doubling case ([`Projective::mul_by_u64_chain_with`]): each multiple `k_j` reached before
-/// an addition has `k_j − 1` prime to `#E'(Fp2) = h₂·r` (test
-/// `g2_chains_meet_no_doubling_case`), so `[k_j]Q = Q` only for `Q` the identity.
+/// doubling case
+/// ([`Projective::mul_by_u64_chain_with`](crate::curve::short_weierstrass::Projective::mul_by_u64_chain_with)):
+/// each multiple `k_j` reached before an addition has `k_j − 1` prime to `#E'(Fp2) = h₂·r`
+/// (test `g2_chains_meet_no_doubling_case`), so `[k_j]Q = Q` only for `Q` the identity.
 fn mul_g2_chain(q: &G2Projective, k: u64) -> G2Projective {
     debug_assert!(k == BLS_X || k == BLS_X + 1);
     q.mul_by_u64_chain_with(k, false)
@@ -293,9 +287,13 @@ impl Suite for G1Suite {
         G1_ISOGENY.map_projective(&add_outputs::<Iso11>(&p, &q))
     }
 
-    /// `[h_eff]P = [|x|]P + P` with `h_eff = 0xd201000000010001` (RFC 9380 §8.8.1).
+    /// `[h_eff]P` with `h_eff = 1 − x = |x| + 1 = 0xd201000000010001` (RFC 9380 §8.8.1) by its
+    /// fixed chain
+    /// ([`Projective::mul_by_u64_chain`](crate::curve::short_weierstrass::Projective::mul_by_u64_chain):
+    /// 63 doublings, 6 additions, every exceptional case handled); the operations never depend
+    /// on `P`.
     fn clear_cofactor(p: &G1Projective) -> G1Projective {
-        mul_by_x_abs(p).add(p)
+        p.mul_by_u64_chain(BLS_X + 1)
     }
 }
 
