@@ -11,7 +11,7 @@ use rand_core::RngCore;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use zeroize::Zeroize;
 
-use super::sqrt::PowSchedule;
+use super::sqrt::{PowChain, PowSchedule};
 #[cfg(target_arch = "x86_64")]
 use super::wide::FpWide;
 use super::{inversion, Field};
@@ -75,6 +75,10 @@ pub trait FieldParams<const N: usize>:
     /// the Fp2 square roots and `sqrt_ratio`).
     const SQRT_SCHEDULE_3MOD4_MINUS_ONE: PowSchedule =
         PowSchedule::new(&limbs::sub(&Self::SQRT_EXP_3MOD4, &limbs::from_u64(1)).0);
+    /// An addition chain for `(p − 3)/4` shorter than the sliding window of
+    /// [`Self::SQRT_SCHEDULE_3MOD4_MINUS_ONE`], where the field declares one; the square roots
+    /// and `sqrt_ratio` then run it (and `x` times it for `(p + 1)/4`). `None` by default.
+    const SQRT_CHAIN_3MOD4_MINUS_ONE: Option<&'static PowChain> = None;
     /// `s` with `p - 1 = 2^s · t`, `t` odd.
     const TWO_ADICITY: u32 = limbs::trailing_zeros_vartime(&limbs::sub(&Self::MODULUS, &limbs::from_u64(1)).0);
     /// `t = (p - 1) / 2^s`.

@@ -16,7 +16,6 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use zeroize::Zeroize;
 
 use super::fp::impl_field_ops;
-use super::sqrt::pow_scheduled;
 use super::wide::{add_unreduced, FpWide};
 use super::{Field, FieldParams, Fp, SqrtField};
 use crate::limbs::{self, mont};
@@ -552,10 +551,10 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
     pub fn sqrt(&self) -> CtOption<Self> {
         let () = Self::BETA_IS_MINUS_ONE;
         let (a0, a1) = (&self.c0, &self.c1);
-        let s = pow_scheduled(&self.norm(), &<T::Fp as FieldParams<N>>::SQRT_SCHEDULE_3MOD4);
+        let s = self.norm().pow_p_plus_1_div_4();
         let t = a0.add(&s).halve();
         let t = Fp::conditional_select(&t, &a0.sub(&s).halve(), t.is_zero());
-        let r_prime = pow_scheduled(&t, &<T::Fp as FieldParams<N>>::SQRT_SCHEDULE_3MOD4_MINUS_ONE); // t^((p−3)/4)
+        let r_prime = t.pow_p_minus_3_div_4(); // t^((p−3)/4)
         let r = r_prime.mul(&t);
         let y = a1.mul(&r_prime).halve();
         let t_is_square = r_prime.mul(&r).ct_eq(&Fp::ONE);

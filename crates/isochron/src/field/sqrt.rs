@@ -108,6 +108,78 @@ pub fn pow_scheduled<F: Field>(x: &F, s: &PowSchedule) -> F {
     r.square_n_lazy(s.tail as u32).reduce_lazy()
 }
 
+/// Most table entries a [`PowChain`] holds.
+const MAX_CHAIN_TABLE: usize = 40;
+
+/// An addition chain for a fixed public exponent, written as data: a table of powers built from
+/// `x` (entry 0), then a run that starts from the product of two entries and takes steps of
+/// squarings followed by a product with an entry, then a last run of squarings. Chains shorter
+/// than the sliding window come from a search over the exponent (Bos–Coster, dictionary and
+/// window heuristics; the `addchain` program, M. McLoughlin, implements them); the chain is a
+/// fact about the exponent, checked by a test that recomputes the exponent from it.
+#[derive(Debug)]
+pub struct PowChain {
+    table: &'static [(u8, u8)],
+    first: (u8, u8),
+    steps: &'static [(u16, u8)],
+    tail: u16,
+}
+
+impl PowChain {
+    /// The chain whose entry `k + 1` is `entry[a]·entry[b]` for `table[k] = (a, b)` (a squaring
+    /// when `a = b`), entry 0 being `x`; the run starts from `entry[first.0]·entry[first.1]`,
+    /// each step `(n, j)` squares `n` times and multiplies by `entry[j]`, and `tail` squarings
+    /// end it. Fails to compile (in a constant) if an index names an entry not yet built or
+    /// the table exceeds 39 entries.
+    pub const fn new(table: &'static [(u8, u8)], first: (u8, u8), steps: &'static [(u16, u8)], tail: u16) -> Self {
+        assert!(table.len() < MAX_CHAIN_TABLE, "chain table too long");
+        let mut k = 0;
+        while k < table.len() {
+            assert!((table[k].0 as usize) <= k && (table[k].1 as usize) <= k, "entry used before it is built");
+            k += 1;
+        }
+        let n = table.len();
+        assert!((first.0 as usize) <= n && (first.1 as usize) <= n, "no such entry");
+        let mut i = 0;
+        while i < steps.len() {
+            assert!((steps[i].1 as usize) <= n, "no such entry");
+            i += 1;
+        }
+        PowChain { table, first, steps, tail }
+    }
+
+    /// The exponent the chain computes (for tests).
+    #[cfg(test)]
+    fn exponent(&self) -> num_bigint::BigUint {
+        use num_bigint::BigUint;
+        let mut t = alloc::vec![BigUint::from(1u8)];
+        for &(a, b) in self.table {
+            let v = &t[a as usize] + &t[b as usize];
+            t.push(v);
+        }
+        let mut e = &t[self.first.0 as usize] + &t[self.first.1 as usize];
+        for &(n, j) in self.steps {
+            e = (e << n as usize) + &t[j as usize];
+        }
+        e << self.tail as usize
+    }
+}
+
+/// `x^e` for the exponent `e` of the chain, its values between the operations partly reduced
+/// as in [`pow_scheduled`]. The sequence of operations depends on the chain only.
+pub fn pow_chain<F: Field>(x: &F, c: &PowChain) -> F {
+    let mut t = [*x; MAX_CHAIN_TABLE];
+    for (k, &(a, b)) in c.table.iter().enumerate() {
+        let (a, b) = (a as usize, b as usize);
+        t[k + 1] = if a == b { t[a].square_n_lazy(1) } else { t[a].mul_lazy(&t[b]) };
+    }
+    let mut r = t[c.first.0 as usize].mul_lazy(&t[c.first.1 as usize]);
+    for &(n, j) in c.steps {
+        r = r.square_n_lazy(n as u32).mul_lazy(&t[j as usize]);
+    }
+    r.square_n_lazy(c.tail as u32).reduce_lazy()
+}
+
 /// `x^exp` for a public exponent (little-endian `u64` words) by left-to-right sliding windows of
 /// width 5 (Menezes–van Oorschot–Vanstone, "Handbook of Applied Cryptography", Alg. 14.85),
 /// through a [`PowSchedule`] built on the spot (exponents up to nine words; longer ones by
@@ -123,6 +195,25 @@ pub fn pow_sliding_vartime<F: Field>(x: &F, exp: &[u64]) -> F {
 }
 
 impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
+    /// `x^((p−3)/4)` (for `p ≡ 3 mod 4`: `1/√x` up to sign where `x` is a square), by the
+    /// field's addition chain ([`FieldParams::SQRT_CHAIN_3MOD4_MINUS_ONE`]) or the sliding
+    /// window. Constant time.
+    pub(crate) fn pow_p_minus_3_div_4(&self) -> Self {
+        match P::SQRT_CHAIN_3MOD4_MINUS_ONE {
+            Some(chain) => pow_chain(self, chain),
+            None => pow_scheduled(self, &P::SQRT_SCHEDULE_3MOD4_MINUS_ONE),
+        }
+    }
+
+    /// `x^((p+1)/4)` (for `p ≡ 3 mod 4`: `√x` where `x` is a square): `x·x^((p−3)/4)` by the
+    /// field's addition chain, or the sliding window of `(p+1)/4`. Constant time.
+    pub(crate) fn pow_p_plus_1_div_4(&self) -> Self {
+        match P::SQRT_CHAIN_3MOD4_MINUS_ONE {
+            Some(chain) => pow_chain(self, chain).mul(self),
+            None => pow_scheduled(self, &P::SQRT_SCHEDULE_3MOD4),
+        }
+    }
+
     /// `x^((p−1)/2)`: one, minus one, or zero (Euler's criterion).
     fn euler(&self) -> Self {
         pow_sliding_vartime(self, &P::EULER_EXP)
@@ -150,7 +241,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     pub fn sqrt(&self) -> CtOption<Self> {
         let r = match (P::MODULUS[0] & 3 == 3, P::SQRT_CHAIN_3MOD4) {
             (true, Some(chain)) => chain(self),
-            (true, None) => pow_scheduled(self, &P::SQRT_SCHEDULE_3MOD4),
+            (true, None) => self.pow_p_plus_1_div_4(),
             (false, _) => self.tonelli_shanks(),
         };
         CtOption::new(r, r.square().ct_eq(self))
@@ -190,6 +281,23 @@ impl<P: FieldParams<N>, const N: usize> SqrtField for Fp<P, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// BLS12-381's chain for `(p − 3)/4` computes that exponent, and its powers agree with the
+    /// sliding window's and with `(p + 1)/4`'s on random and extreme elements.
+    #[test]
+    fn sqrt_chain_exponent() {
+        use crate::curves::bls12_381::{Fp, FpParams};
+        let chain = FpParams::SQRT_CHAIN_3MOD4_MINUS_ONE.expect("BLS12-381 declares one");
+        let p = crate::test_util::big(&FpParams::MODULUS);
+        assert_eq!(chain.exponent(), (&p - 3u8) / 4u8);
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(44);
+        let mut xs: alloc::vec::Vec<Fp> = (0..50).map(|_| Fp::random(&mut rng)).collect();
+        xs.extend([Fp::ZERO, Fp::ONE, -Fp::ONE]);
+        for x in xs {
+            assert_eq!(x.pow_p_minus_3_div_4(), pow_scheduled(&x, &FpParams::SQRT_SCHEDULE_3MOD4_MINUS_ONE));
+            assert_eq!(x.pow_p_plus_1_div_4(), pow_scheduled(&x, &FpParams::SQRT_SCHEDULE_3MOD4));
+        }
+    }
     use crate::curves::{bls12_381, bn254};
     use crate::test_util::big;
     use num_bigint::BigUint;

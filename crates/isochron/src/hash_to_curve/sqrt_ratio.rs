@@ -5,7 +5,6 @@
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 use crate::field::fp2::{Fp2, TowerParams};
-use crate::field::sqrt::pow_scheduled;
 use crate::field::{FieldParams, Fp};
 
 /// RFC 9380 §F.2.1.2, `sqrt_ratio` for `p ≡ 3 (mod 4)`, with `sqrt_minus_z = √(−Z)` (either
@@ -17,7 +16,7 @@ pub fn sqrt_ratio_3mod4<P: FieldParams<N>, const N: usize>(
 ) -> (Choice, Fp<P, N>) {
     let tv2 = u.mul(v);
     let tv1 = v.square().mul(&tv2);
-    let y1 = pow_scheduled(&tv1, &P::SQRT_SCHEDULE_3MOD4_MINUS_ONE).mul(&tv2);
+    let y1 = tv1.pow_p_minus_3_div_4().mul(&tv2);
     let y2 = y1.mul(sqrt_minus_z);
     let is_qr = y1.square().mul(v).ct_eq(u);
     (is_qr, Fp::conditional_select(&y2, &y1, is_qr))
@@ -46,13 +45,13 @@ pub fn sqrt_ratio_fp2<T: TowerParams<N>, const N: usize>(
     let n = v.norm();
     let b = u.mul(&v.conjugate()).mul_by_fp(&n);
     let nb = b.norm();
-    let s = pow_scheduled(&nb, &<T::Fp as FieldParams<N>>::SQRT_SCHEDULE_3MOD4);
+    let s = nb.pow_p_plus_1_div_4();
     let is_qr = s.square().ct_eq(&nb);
     let b = Fp2::conditional_select(&b.mul(z), &b, is_qr);
     let s = Fp::conditional_select(&s.mul(sqrt_minus_norm_z), &s, is_qr);
     let t = Fp::conditional_select(&b.c0.add(&s).halve(), &b.c0, b.c1.is_zero());
     let n2 = n.square();
-    let r = pow_scheduled(&t.mul(&n2.square()), &<T::Fp as FieldParams<N>>::SQRT_SCHEDULE_3MOD4_MINUS_ONE);
+    let r = t.mul(&n2.square()).pow_p_minus_3_div_4();
     let w = r.mul(&n2);
     let t_is_square = w.square().mul(&t).ct_eq(&Fp::ONE);
     let rn = r.mul(&n);
