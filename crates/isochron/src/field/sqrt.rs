@@ -205,12 +205,14 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
         }
     }
 
-    /// `x^((p+1)/4)` (for `p ≡ 3 mod 4`: `√x` where `x` is a square): `x·x^((p−3)/4)` by the
-    /// field's addition chain, or the sliding window of `(p+1)/4`. Constant time.
+    /// `x^((p+1)/4)` (for `p ≡ 3 mod 4`: `√x` where `x` is a square): the field's own chain
+    /// for it ([`FieldParams::SQRT_CHAIN_3MOD4`]), else `x·x^((p−3)/4)` by the field's addition
+    /// chain, else the sliding window of `(p+1)/4`. Constant time.
     pub(crate) fn pow_p_plus_1_div_4(&self) -> Self {
-        match P::SQRT_CHAIN_3MOD4_MINUS_ONE {
-            Some(chain) => pow_chain(self, chain).mul(self),
-            None => pow_scheduled(self, &P::SQRT_SCHEDULE_3MOD4),
+        match (P::SQRT_CHAIN_3MOD4, P::SQRT_CHAIN_3MOD4_MINUS_ONE) {
+            (Some(chain), _) => chain(self),
+            (None, Some(chain)) => pow_chain(self, chain).mul(self),
+            (None, None) => pow_scheduled(self, &P::SQRT_SCHEDULE_3MOD4),
         }
     }
 
@@ -239,11 +241,7 @@ impl<P: FieldParams<N>, const N: usize> Fp<P, N> {
     /// Tonelli–Shanks otherwise (see the module documentation, also for which of the two roots
     /// is returned). Constant time.
     pub fn sqrt(&self) -> CtOption<Self> {
-        let r = match (P::MODULUS[0] & 3 == 3, P::SQRT_CHAIN_3MOD4) {
-            (true, Some(chain)) => chain(self),
-            (true, None) => self.pow_p_plus_1_div_4(),
-            (false, _) => self.tonelli_shanks(),
-        };
+        let r = if P::MODULUS[0] & 3 == 3 { self.pow_p_plus_1_div_4() } else { self.tonelli_shanks() };
         CtOption::new(r, r.square().ct_eq(self))
     }
 
@@ -281,6 +279,10 @@ impl<P: FieldParams<N>, const N: usize> SqrtField for Fp<P, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::curves::{bls12_381, bn254};
+    use crate::test_util::big;
+    use num_bigint::BigUint;
+    use rand::SeedableRng;
 
     /// BLS12-381's chain for `(p − 3)/4` computes that exponent, and its powers agree with the
     /// sliding window's and with `(p + 1)/4`'s on random and extreme elements.
@@ -298,10 +300,6 @@ mod tests {
             assert_eq!(x.pow_p_plus_1_div_4(), pow_scheduled(&x, &FpParams::SQRT_SCHEDULE_3MOD4));
         }
     }
-    use crate::curves::{bls12_381, bn254};
-    use crate::test_util::big;
-    use num_bigint::BigUint;
-    use rand::SeedableRng;
 
     fn check_field<P: FieldParams<N>, const N: usize>() {
         let p = big(&P::MODULUS);
