@@ -714,12 +714,12 @@ impl_tower_traits!(
         s.sub_assign(&t);
         s.reduce_inline()
     },
-    /// Runs of at least `LANE_DOUBLINGS_FROM` doublings on the AVX-512 IFMA lanes where the CPU
-    /// and the field have them (`field::fp2_lanes`).
+    /// Runs of at least [`lane_doublings_from`] doublings on the AVX-512 IFMA lanes where the
+    /// CPU and the field have them (`field::fp2_lanes`).
     #[inline]
     fn double_n_jacobian_a0(p: &mut [Self; 3], n: u32) -> bool {
         #[cfg(target_arch = "x86_64")]
-        if n >= LANE_DOUBLINGS_FROM {
+        if n >= lane_doublings_from() {
             return super::fp2_lanes::double_n(p, n);
         }
         let _ = (p, n);
@@ -729,9 +729,21 @@ impl_tower_traits!(
 
 /// The shortest run of doublings [`Field::double_n_jacobian_a0`] takes to the vector lanes. On
 /// Zen 5 one doubling there takes about 180 ns against 420 ns, and moving the point in and out
-/// about 140 ns, so even one doubling gains a little; two leave a margin for CPUs with
-/// slower 512-bit multiply-adds.
-const LANE_DOUBLINGS_FROM: u32 = 2;
+/// about 140 ns, so even one doubling gains a little; two leave a margin for CPUs with slower
+/// 512-bit multiply-adds. On CPUs whose 512-bit units warm up slowly
+/// ([`crate::limbs::x86_64_ifma::warms_up_slowly`], Intel's) five: the constant-time
+/// multiplication's runs of four doublings, each after about 4 µs of scalar additions, ran G2's
+/// `mul_ct` at 0.86–0.89× blst on lanes against 0.76× without them (Intel Xeon, 2026-12-07),
+/// while the subgroup checks' short runs, a mixed addition apart, still gain there (0.55×
+/// against 0.59×) but no target depends on them.
+#[cfg(target_arch = "x86_64")]
+fn lane_doublings_from() -> u32 {
+    if crate::limbs::x86_64_ifma::warms_up_slowly() {
+        5
+    } else {
+        2
+    }
+}
 
 impl<T: TowerParams<N>, const N: usize> SqrtField for Fp2<T, N> {
     fn sqrt(&self) -> CtOption<Self> {
