@@ -136,9 +136,11 @@ pub trait Field:
     /// Doubles the Jacobian point `[X, Y, Z]` of a curve with `a = 0` `n` times in place where
     /// the field has a kernel for such runs (`n` public), and says whether it did; `false`
     /// (the default) leaves the point to `n` calls of [`Field::double_jacobian_a0`] or the
-    /// formula. The result may be another triple of the same point. Constant time.
+    /// formula. `after_pause`: the run comes after several microseconds of other work (the
+    /// constant-time windows' additions), which a vector kernel may have to warm up from. The
+    /// result may be another triple of the same point. Constant time.
     #[inline(always)]
-    fn double_n_jacobian_a0(_p: &mut [Self; 3], _n: u32) -> bool {
+    fn double_n_jacobian_a0(_p: &mut [Self; 3], _n: u32, _after_pause: bool) -> bool {
         false
     }
 

@@ -717,12 +717,12 @@ impl_tower_traits!(
     /// Runs of at least [`lane_doublings_from`] doublings on the AVX-512 IFMA lanes where the
     /// CPU and the field have them (`field::fp2_lanes`).
     #[inline]
-    fn double_n_jacobian_a0(p: &mut [Self; 3], n: u32) -> bool {
+    fn double_n_jacobian_a0(p: &mut [Self; 3], n: u32, after_pause: bool) -> bool {
         #[cfg(target_arch = "x86_64")]
-        if n >= lane_doublings_from() {
+        if n >= lane_doublings_from(after_pause) {
             return super::fp2_lanes::double_n(p, n);
         }
-        let _ = (p, n);
+        let _ = (p, n, after_pause);
         false
     }
 );
@@ -730,15 +730,15 @@ impl_tower_traits!(
 /// The shortest run of doublings [`Field::double_n_jacobian_a0`] takes to the vector lanes. On
 /// Zen 5 one doubling there takes about 180 ns against 420 ns, and moving the point in and out
 /// about 140 ns, so even one doubling gains a little; two leave a margin for CPUs with slower
-/// 512-bit multiply-adds. On CPUs whose 512-bit units warm up slowly
-/// ([`crate::limbs::x86_64_ifma::warms_up_slowly`], Intel's) five: the constant-time
+/// 512-bit multiply-adds. After a pause, on CPUs whose 512-bit units warm up slowly
+/// ([`crate::limbs::x86_64_ifma::warms_up_slowly`], Intel's), five: the constant-time
 /// multiplication's runs of four doublings, each after about 4 µs of scalar additions, ran G2's
-/// `mul_ct` at 0.86–0.89× blst on lanes against 0.76× without them (Intel Xeon, 2026-12-07),
-/// while the subgroup checks' short runs, a mixed addition apart, still gain there (0.55×
-/// against 0.59×) but no target depends on them.
+/// `mul_ct` at 0.86–0.89× blst on the lanes against 0.76× without them (Intel Xeon,
+/// 2026-12-07), while the chains' runs, a mixed addition apart, gain there as elsewhere (the
+/// G2 subgroup check 0.55× against 0.60×).
 #[cfg(target_arch = "x86_64")]
-fn lane_doublings_from() -> u32 {
-    if crate::limbs::x86_64_ifma::warms_up_slowly() {
+fn lane_doublings_from(after_pause: bool) -> u32 {
+    if after_pause && crate::limbs::x86_64_ifma::warms_up_slowly() {
         5
     } else {
         2

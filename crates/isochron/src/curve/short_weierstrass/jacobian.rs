@@ -95,9 +95,16 @@ impl<F: Field> Jacobian<F> {
     }
 
     /// `self = [2^n]·self` in place: `n` doublings ([`Self::double_assign`]), or the field's
-    /// kernel for runs of them ([`Field::double_n_jacobian_a0`]). Constant time; `n` public.
+    /// kernel for runs of them ([`Field::double_n_jacobian_a0`]), for runs between short
+    /// stretches of other work (the chains). Constant time; `n` public.
     pub(super) fn double_n_assign<C: SwCurve<Base = F>>(&mut self, n: u32) {
-        if !C::A_IS_MINUS_3 && F::double_n_jacobian_a0(&mut self.c, n) {
+        self.double_n_assign_after::<C>(n, false);
+    }
+
+    /// [`Self::double_n_assign`], saying whether the run comes after a pause of several
+    /// microseconds of other work (`Field::double_n_jacobian_a0`'s `after_pause`).
+    fn double_n_assign_after<C: SwCurve<Base = F>>(&mut self, n: u32, after_pause: bool) {
+        if !C::A_IS_MINUS_3 && F::double_n_jacobian_a0(&mut self.c, n, after_pause) {
             return;
         }
         for _ in 0..n {
@@ -393,7 +400,8 @@ impl<C: SwCurve> Projective<C> {
     pub(crate) fn double_n_jacobian(&self, n: u32) -> Self {
         debug_assert!(n >= 1);
         let mut acc = Jacobian::double_from_homogeneous(self);
-        acc.double_n_assign::<C>(n - 1);
+        // After the previous window's additions and table scans (about 4 µs on G2).
+        acc.double_n_assign_after::<C>(n - 1, true);
         acc.to_homogeneous()
     }
 }
