@@ -714,7 +714,7 @@ impl_tower_traits!(
         s.sub_assign(&t);
         s.reduce_inline()
     },
-    /// Runs of at least [`lane_doublings_from`] doublings on the AVX-512 IFMA lanes where the
+    /// Runs of at least `lane_doublings_from` doublings on the AVX-512 IFMA lanes where the
     /// CPU and the field have them (`field::fp2_lanes`).
     #[inline]
     fn double_n_jacobian_a0(p: &mut [Self; 3], n: u32, after_pause: bool) -> bool {

@@ -133,20 +133,21 @@ pub(crate) fn available() -> bool {
     }
 }
 
-/// Whether this CPU's 512-bit units warm up slowly after a pause: Intel's, where measured
-/// here (Xeon, family 6, model 167) a burst of 512-bit multiply-adds that follows 3 µs or more
-/// of scalar code ran at a third of its rate for its first few microseconds, in about half of
-/// the trials (never after pauses under 2 µs). Short vector runs between longer scalar stretches
-/// lose there what they gain elsewhere. Read once (CPUID leaf 0's vendor string).
+/// Whether this CPU's 512-bit units warm up slowly after a pause: Intel's. Measured on an
+/// Intel Xeon (family 6, model 167), a burst of 512-bit multiply-adds that follows 3 µs or more
+/// of scalar code ran 3–10 times slower for its first few hundred instructions and 1.5 times
+/// slower for the next few thousand, in about half of the trials; never after pauses under
+/// 2 µs. Short vector runs between longer scalar stretches lose there what they gain elsewhere.
+/// Read once.
 #[inline]
 pub(crate) fn warms_up_slowly() -> bool {
     #[cfg(feature = "std")]
     {
         static INTEL: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
         *INTEL.get_or_init(|| {
+            // CPUID leaf 0's vendor string, "GenuineIntel", in EBX, EDX, ECX.
             let leaf = core::arch::x86_64::__cpuid(0);
             [leaf.ebx, leaf.edx, leaf.ecx] == [0x756e_6547, 0x4965_6e69, 0x6c65_746e]
-            // "GenuineIntel"
         })
     }
     #[cfg(not(feature = "std"))]
