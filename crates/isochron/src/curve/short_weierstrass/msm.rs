@@ -55,6 +55,14 @@ fn straus_wins<C: SwCurve>(n: usize) -> bool {
     n * split_shape::<C>().0 < SMALL_SPLIT
 }
 
+/// Whether [`msm_vartime`] of `n` pairs would run its bucket additions on the AVX-512 IFMA
+/// backend (`msm_ifma`, where the CPU and the base field have it): Pippenger with windows of at
+/// least [`MIN_AFFINE_WINDOW`] bits. Smaller inputs take the scalar code.
+pub(crate) fn takes_vector_buckets<C: SwCurve>(n: usize) -> bool {
+    let (dim, bits) = split_shape::<C>();
+    !straus_wins::<C>(n) && window_bits(n * dim, bits) >= MIN_AFFINE_WINDOW
+}
+
 /// Additions gathered per batch inversion, at most (and at most `1/BATCH_FRACTION` of the
 /// buckets, so that few additions meet a bucket already in the batch).
 const MAX_BATCH: usize = 1024;
