@@ -120,9 +120,9 @@ impl SwCurve for Secp256k1 {
     /// On the plain base field of the selected backend (`plain`), unless the CPU has AVX-512
     /// IFMA, fiat-crypto is not selected and the input is large enough for the vector MSM's
     /// buckets (which compute on the Montgomery form): smaller inputs would take the generic
-    /// scalar code, 16–19% slower than the plain field at 129 and 512 points (Intel Xeon,
-    /// 2026-12-07), while the vector buckets were 0.72–0.85 of the plain MSM's time at 2,048
-    /// and 8,192.
+    /// scalar code, 16–19% slower than the plain field at 129 points (Intel Xeon, 2026-12-07),
+    /// while the vector buckets were 0.72–0.85 of the plain MSM's time at 2,048 and 8,192
+    /// points, and the same time at 512.
     fn msm_special_vartime(points: &[PointAffine], scalars: &[Fq], parallel: bool) -> Option<Point> {
         #[cfg(target_arch = "x86_64")]
         if crate::limbs::x86_64_ifma::available()

@@ -41,6 +41,12 @@ pub(super) fn backend<C: SwCurve>() -> Option<(&'static [u64], usize)> {
     Some((modulus, ifma::limbs_for(modulus.len())?))
 }
 
+/// Whether this backend takes the MSM windows of curves over `C`'s base field on this CPU
+/// ([`window_sums`] returns `Some`).
+pub(super) fn supports<C: SwCurve>() -> bool {
+    matches!(backend::<C>(), Some((_, 5 | 8)))
+}
+
 /// The window sums of [`super::msm`]'s Pippenger on the vector backend, when this CPU and the
 /// curve's base field have one: `points` the split points, `digits` window-major
 /// (`digits[w·n + i]`).
