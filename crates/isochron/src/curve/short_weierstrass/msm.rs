@@ -11,8 +11,9 @@
 //!    (`−P` costs one negation) and the points `φʲ(Pᵢ)` computed once. Zero scalars and identity
 //!    points are dropped here.
 //! 3. Signed-digit windows of `c` bits: digits in `[−2^(c−1), 2^(c−1)]`, so `2^(c−1)` buckets per
-//!    window; `c` minimizes a cost model (additions into buckets plus bucket reduction, in field
-//!    multiplications) over the input size ([`window_bits`]).
+//!    window, the top window's digits unsigned (its bits and the carry; it may be wider than
+//!    `c`); the layout minimizes a cost model (additions into buckets plus bucket reduction, in
+//!    field multiplications) over the input size ([`window_shape`]).
 //! 4. Bucket accumulation by batch-affine addition: buckets are affine points; the additions of
 //!    a window are gathered in batches of independent additions (at most one per bucket) and
 //!    share one field inversion (Montgomery's trick), about 5M + 1S per addition against
@@ -60,7 +61,7 @@ fn straus_wins<C: SwCurve>(n: usize) -> bool {
 /// least [`MIN_AFFINE_WINDOW`] bits. Smaller inputs take the scalar code.
 pub(crate) fn takes_vector_buckets<C: SwCurve>(n: usize) -> bool {
     let (dim, bits) = split_shape::<C>();
-    !straus_wins::<C>(n) && window_bits(n * dim, bits, true) >= MIN_AFFINE_WINDOW
+    !straus_wins::<C>(n) && window_shape(n * dim, bits, true, 1).c >= MIN_AFFINE_WINDOW
 }
 
 /// Whether the windows of [`MIN_AFFINE_WINDOW`] bits and more run on the AVX-512 IFMA backend
@@ -264,24 +265,30 @@ const INVERSION_COST: u64 = 100;
 /// additions.
 const CROWDED_BUCKETS: usize = 8;
 
-/// The window width minimizing the estimated cost, in field multiplications, of the additions
-/// of `n` points into the buckets of every window and of the bucket reductions, over
-/// `⌊bits/c⌋ + 1` windows. The additions are batch-affine at every width (about 6M, small
-/// windows sharing one bucket set, [`shared_window_sums`]), and the model counts what makes a
-/// top window of few bits (the last bits of the scalars and the carry) expensive: from
+/// The window layout minimizing the estimated cost, in field multiplications, of the additions
+/// of `n` points into the buckets of every window and of the bucket reductions: `c`-bit
+/// windows, `⌊bits/c⌋ + 1` of them, or `⌊bits/c⌋` with a top window of `c + bits mod c` bits
+/// (at most [`MAX_TOP_BITS`]; one window fewer of additions for a wider top bucket set, as 8
+/// windows of 14 bits and one of 15 for 127-bit scalars instead of 10 of 13). The additions
+/// are batch-affine at every width (about 6M, small windows sharing one bucket set,
+/// [`shared_window_sums`]), and the model counts what makes a top window of few bits (the last
+/// bits of the scalars and the carry) expensive: from
 /// [`MIN_AFFINE_WINDOW`] bits on its batches are short (one inversion for at most half its
 /// buckets), and in a shared set its additions crowd a few buckets and are left to the
 /// reduction (XYZZ, about 10M). With `vector` (the AVX-512 IFMA backend, which takes the
 /// bucket additions of the windows of [`MIN_AFFINE_WINDOW`] bits and more) those additions cost
-/// [`VECTOR_COST`] of the scalar estimate.
-pub(crate) fn window_bits(n: usize, bits: u32, vector: bool) -> u32 {
+/// [`VECTOR_COST`] of the scalar estimate. The windows are spread over `threads` threads
+/// ([`pieces`]), so a layout whose window count leaves threads idle in the last round costs
+/// that much more.
+pub(super) fn window_shape(n: usize, bits: u32, vector: bool, threads: usize) -> MsmShape {
+    let threads = threads.max(1);
     let n = n as u64;
-    let cost = |c: u32| -> u64 {
-        let windows = (bits / c + 1) as usize;
-        let shared = (0..windows).map(|w| window_buckets(bits, c, w)).sum();
-        (0..windows)
+    let cost = |shape: &MsmShape| -> u64 {
+        let c = shape.c;
+        let shared = (0..shape.windows).map(|w| shape.buckets(w)).sum();
+        (0..shape.windows)
             .map(|w| {
-                let m = window_buckets(bits, c, w);
+                let m = shape.buckets(w);
                 let add = if c >= MIN_AFFINE_WINDOW {
                     6 * n + INVERSION_COST * n / batch_size(m) as u64
                 } else if m < CROWDED_BUCKETS {
@@ -294,8 +301,22 @@ pub(crate) fn window_bits(n: usize, bits: u32, vector: bool) -> u32 {
             })
             .sum()
     };
-    (2..=16u32).min_by_key(|&c| (cost(c), c)).unwrap_or(2)
+    let standard = |c: u32| MsmShape { bits, c, windows: (bits / c + 1) as usize };
+    let wide_top = |c: u32| {
+        let windows = bits / c;
+        (windows >= 2 && c + bits % c <= MAX_TOP_BITS).then_some(MsmShape { bits, c, windows: windows as usize })
+    };
+    // On `threads` threads the windows run side by side: the last round may leave some idle.
+    let time =
+        |shape: &MsmShape| cost(shape) * (shape.windows.div_ceil(threads) * threads) as u64 / shape.windows as u64;
+    (2..=16u32)
+        .flat_map(|c| core::iter::once(standard(c)).chain(wide_top(c)))
+        .min_by_key(|shape| (time(shape), shape.c, shape.windows))
+        .unwrap_or(standard(2))
 }
+
+/// The widest top window [`window_shape`] considers, in bits: `2^16` buckets.
+const MAX_TOP_BITS: u32 = 16;
 
 /// The time of a window's bucket additions on the AVX-512 IFMA backend against the scalar
 /// code, as a fraction: about 0.5–0.6 measured (whole MSMs at 0.54 and 0.67 of the scalar
@@ -312,20 +333,28 @@ const MIN_AFFINE_WINDOW: u32 = 9;
 /// The most windows a scalar can have (`⌊256/2⌋ + 1`), for the digit buffers on the stack.
 const MAX_WINDOWS: usize = 129;
 
-/// The signed `c`-bit digits of one scalar into `out[..windows]`, each in
-/// `[−2^(c−1), 2^(c−1)]` with `k = Σ_w digit·2^(c·w)`; `windows = ⌊bits/c⌋ + 1` absorbs the
-/// last carry.
+/// The digits of one scalar of at most `bits` bits into `out[..windows]` with
+/// `k = Σ_w digit·2^(c·w)`: signed `c`-bit digits in `[−2^(c−1), 2^(c−1)]`, except the top
+/// window's, which takes the bits left and the carry unsigned (`[0, 2^(bits − c·w)]`, see
+/// [`window_buckets`]). `windows` is `⌊bits/c⌋ + 1`, or `⌊bits/c⌋` for a wide top window
+/// ([`window_shape`]).
 #[inline]
 fn scalar_digits(k: &[u64; 4], c: u32, out: &mut [i32]) {
     let mask = (1u64 << c) - 1;
     let half = 1i64 << (c - 1);
+    let top = out.len().saturating_sub(1);
     let mut carry = 0i64;
     for (w, digit) in out.iter_mut().enumerate() {
         let bit = w * c as usize;
         let (limb, off) = (bit / 64, bit % 64);
         let mut v = k.get(limb).copied().unwrap_or(0) >> off;
-        if off + c as usize > 64 {
+        if off > 0 {
             v |= k.get(limb + 1).copied().unwrap_or(0) << (64 - off);
+        }
+        if w == top {
+            // At most MAX_TOP_BITS bits are left below the scalar's bound.
+            *digit = ((v & u64::from(u32::MAX >> 1)) as i64 + carry) as i32;
+            break;
         }
         let mut d = (v & mask) as i64 + carry;
         carry = 0;
@@ -337,11 +366,15 @@ fn scalar_digits(k: &[u64; 4], c: u32, out: &mut [i32]) {
     }
 }
 
-/// The number of buckets window `w` needs: its largest digit magnitude, `2^(c−1)`, or
-/// `2^(bits − c·w)` when fewer bits are left (the top window).
-fn window_buckets(bits: u32, c: u32, w: usize) -> usize {
+/// The number of buckets window `w` of `windows` needs: its largest digit magnitude,
+/// `2^(c−1)`, or for the top window `2^(bits − c·w)` (its bits and the carry from below).
+fn window_buckets(bits: u32, c: u32, windows: usize, w: usize) -> usize {
     let left = bits.saturating_sub(c * w as u32);
-    1 << (c - 1).min(left)
+    if w + 1 == windows {
+        1 << left
+    } else {
+        1 << (c - 1).min(left)
+    }
 }
 
 /// Signed `c`-bit digits of every scalar ([`scalar_digits`]), window-major
@@ -886,7 +919,7 @@ pub(super) struct MsmShape {
 impl MsmShape {
     /// The bucket count of window `w` ([`window_buckets`]).
     pub(super) fn buckets(&self, w: usize) -> usize {
-        window_buckets(self.bits, self.c, w)
+        window_buckets(self.bits, self.c, self.windows, w)
     }
 }
 
@@ -948,8 +981,12 @@ fn pippenger<C: SwCurve>(split: &Split<C>, parallel: bool) -> Projective<C> {
     if n == 0 {
         return Projective::identity();
     }
-    let c = window_bits(n, split.bits, vector_windows::<C>());
-    let shape = MsmShape { bits: split.bits, c, windows: (split.bits / c + 1) as usize };
+    pippenger_in(split, window_shape(n, split.bits, vector_windows::<C>(), pieces(parallel)), parallel)
+}
+
+/// [`pippenger`] in the window layout `shape`.
+fn pippenger_in<C: SwCurve>(split: &Split<C>, shape: MsmShape, parallel: bool) -> Projective<C> {
+    let c = shape.c;
     let digits = signed_digits_parallel(&split.scalars, c, shape.windows, parallel);
     let sums = window_sums(&split.points, &digits, shape, parallel);
     let mut acc = Xyzz::IDENTITY;
@@ -1306,7 +1343,7 @@ pub(super) fn table_sum<C: SwCurve, B: BucketSet<C>>(
             acc = acc.double_vartime::<C>();
         }
         let (first, last) = (g * copies, ((g + 1) * copies).min(windows));
-        let count = (first..last).map(|w| window_buckets(table.bits, c, w)).max().unwrap_or(1);
+        let count = (first..last).map(|w| window_buckets(table.bits, c, windows, w)).max().unwrap_or(1);
         let mut buckets = make(count);
         for (row, k, neg) in entries {
             scalar_digits(k, c, &mut digits[..windows]);
@@ -1338,36 +1375,64 @@ mod tests {
     #[test]
     fn signed_digits_recompose() {
         let mut rng = ChaCha20Rng::seed_from_u64(1);
-        for bits in [64u32, 128, 256] {
-            let mut scalars: Vec<[u64; 4]> = (0..50)
-                .map(|_| {
-                    let mut k = [rng.gen(), rng.gen(), rng.gen(), rng.gen()];
-                    for (i, l) in k.iter_mut().enumerate() {
-                        if 64 * i as u32 >= bits {
-                            *l = 0;
-                        }
-                    }
-                    k
-                })
-                .collect();
-            let mut ones = [0u64; 4];
-            for l in ones.iter_mut().take((bits / 64) as usize) {
-                *l = u64::MAX;
-            }
-            scalars.extend([[0; 4], [1, 0, 0, 0], ones]);
-            for c in 2..=16u32 {
-                let windows = (bits / c + 1) as usize;
+        for bits in [64u32, 127, 128, 256] {
+            // Below `2^bits`, as the split scalars are.
+            let bound = |mut k: [u64; 4]| {
+                for (i, l) in k.iter_mut().enumerate() {
+                    let below = bits.saturating_sub(64 * i as u32).min(64);
+                    *l &= if below == 64 { u64::MAX } else { (1u64 << below) - 1 };
+                }
+                k
+            };
+            let mut scalars: Vec<[u64; 4]> =
+                (0..50).map(|_| bound([rng.gen(), rng.gen(), rng.gen(), rng.gen()])).collect();
+            scalars.extend([[0; 4], [1, 0, 0, 0], bound([u64::MAX; 4])]);
+            // Both layouts of `window_shape`: `⌊bits/c⌋ + 1` windows, and `⌊bits/c⌋` with a
+            // wide top window.
+            let shapes = (2..=16u32).flat_map(|c| {
+                let wide = (c + bits % c <= MAX_TOP_BITS).then_some(bits / c);
+                core::iter::once(bits / c + 1).chain(wide).map(move |w| MsmShape { bits, c, windows: w as usize })
+            });
+            for shape in shapes {
+                let (c, windows) = (shape.c, shape.windows);
                 let digits = signed_digits(&scalars, c, windows);
                 let n = scalars.len();
                 for (i, k) in scalars.iter().enumerate() {
                     let mut v = num_bigint::BigInt::default();
                     for w in (0..windows).rev() {
                         let d = digits[w * n + i];
-                        assert!(d.unsigned_abs() <= 1 << (c - 1), "c = {c}, digit {d}");
+                        assert!(d >= 0 || w + 1 < windows, "c = {c}: negative top digit {d}");
+                        assert!(d.unsigned_abs() as usize <= shape.buckets(w), "c = {c}, window {w}, digit {d}");
                         v = (v << c) + d;
                     }
-                    assert_eq!(v, big(k), "c = {c}, bits = {bits}");
+                    assert_eq!(v, big(k), "c = {c}, bits = {bits}, windows = {windows}");
                 }
+            }
+        }
+    }
+
+    /// Every window layout [`window_shape`] can choose, a wide top window included, gives the
+    /// sum: on the serial buckets and, where the CPU has them, on the vector ones.
+    #[test]
+    fn every_window_shape_sums() {
+        use crate::curve::Group;
+        use crate::curves::bls12_381::G1Curve;
+        type P = Projective<G1Curve>;
+        let mut rng = ChaCha20Rng::seed_from_u64(3);
+        let n = 700;
+        let pts = P::batch_normalize(&(0..n).map(|_| P::random(&mut rng)).collect::<Vec<_>>());
+        let ks: Vec<Scalar<G1Curve>> = (0..n).map(|_| Scalar::<G1Curve>::random(&mut rng)).collect();
+        let want = P::multi_mul_endo_vartime(&pts, &ks);
+        let split = split(&pts, false, &ks);
+        let bits = split.bits;
+        for c in [5, 9, 13, 14, 16] {
+            for windows in [bits / c + 1, bits / c] {
+                if windows == bits / c && c + bits % c > MAX_TOP_BITS {
+                    continue;
+                }
+                let shape = MsmShape { bits, c, windows: windows as usize };
+                assert!(pippenger_in(&split, shape, false) == want, "{shape:?}");
+                assert!(serially(|| pippenger_in(&split, shape, true)) == want, "{shape:?}, serial buckets");
             }
         }
     }
@@ -1390,7 +1455,7 @@ mod tests {
         for vector in [false, true] {
             let mut last = 0;
             for n in [1usize, 10, 100, 1000, 10_000, 100_000, 1_000_000, 100_000_000] {
-                let c = window_bits(n, 128, vector);
+                let c = window_shape(n, 128, vector, 1).c;
                 assert!(c >= last && (2..=16).contains(&c), "n = {n}, vector = {vector}: c = {c}");
                 last = c;
             }
