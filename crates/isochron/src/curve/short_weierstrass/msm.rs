@@ -301,18 +301,23 @@ pub(super) fn window_shape(n: usize, bits: u32, vector: bool, threads: usize) ->
             })
             .sum()
     };
-    let standard = |c: u32| MsmShape { bits, c, windows: (bits / c + 1) as usize };
-    let wide_top = |c: u32| {
-        let windows = bits / c;
-        (windows >= 2 && c + bits % c <= MAX_TOP_BITS).then_some(MsmShape { bits, c, windows: windows as usize })
-    };
     // On `threads` threads the windows run side by side: the last round may leave some idle.
     let time =
         |shape: &MsmShape| cost(shape) * (shape.windows.div_ceil(threads) * threads) as u64 / shape.windows as u64;
-    (2..=16u32)
-        .flat_map(|c| core::iter::once(standard(c)).chain(wide_top(c)))
-        .min_by_key(|shape| (time(shape), shape.c, shape.windows))
-        .unwrap_or(standard(2))
+    candidate_shapes(bits, 2..=16).min_by_key(|shape| (time(shape), shape.c, shape.windows)).unwrap_or(MsmShape {
+        bits,
+        c: 2,
+        windows: (bits / 2 + 1) as usize,
+    })
+}
+
+/// The window layouts [`window_shape`] chooses from for widths `cs`: `⌊bits/c⌋ + 1` windows of
+/// `c` bits, and `⌊bits/c⌋` with a wide top window where it has at most [`MAX_TOP_BITS`] bits.
+fn candidate_shapes(bits: u32, cs: impl Iterator<Item = u32>) -> impl Iterator<Item = MsmShape> {
+    cs.flat_map(move |c| {
+        let wide = (bits / c >= 2 && c + bits % c <= MAX_TOP_BITS).then_some(bits / c);
+        core::iter::once(bits / c + 1).chain(wide).map(move |w| MsmShape { bits, c, windows: w as usize })
+    })
 }
 
 /// The widest top window [`window_shape`] considers, in bits: `2^16` buckets.
@@ -1387,13 +1392,7 @@ mod tests {
             let mut scalars: Vec<[u64; 4]> =
                 (0..50).map(|_| bound([rng.gen(), rng.gen(), rng.gen(), rng.gen()])).collect();
             scalars.extend([[0; 4], [1, 0, 0, 0], bound([u64::MAX; 4])]);
-            // Both layouts of `window_shape`: `⌊bits/c⌋ + 1` windows, and `⌊bits/c⌋` with a
-            // wide top window.
-            let shapes = (2..=16u32).flat_map(|c| {
-                let wide = (c + bits % c <= MAX_TOP_BITS).then_some(bits / c);
-                core::iter::once(bits / c + 1).chain(wide).map(move |w| MsmShape { bits, c, windows: w as usize })
-            });
-            for shape in shapes {
+            for shape in candidate_shapes(bits, 2..=16) {
                 let (c, windows) = (shape.c, shape.windows);
                 let digits = signed_digits(&scalars, c, windows);
                 let n = scalars.len();
@@ -1425,15 +1424,9 @@ mod tests {
         let want = P::multi_mul_endo_vartime(&pts, &ks);
         let split = split(&pts, false, &ks);
         let bits = split.bits;
-        for c in [5, 9, 13, 14, 16] {
-            for windows in [bits / c + 1, bits / c] {
-                if windows == bits / c && c + bits % c > MAX_TOP_BITS {
-                    continue;
-                }
-                let shape = MsmShape { bits, c, windows: windows as usize };
-                assert!(pippenger_in(&split, shape, false) == want, "{shape:?}");
-                assert!(serially(|| pippenger_in(&split, shape, true)) == want, "{shape:?}, serial buckets");
-            }
+        for shape in candidate_shapes(bits, [5, 9, 13, 14, 16].into_iter()) {
+            assert!(pippenger_in(&split, shape, false) == want, "{shape:?}");
+            assert!(serially(|| pippenger_in(&split, shape, true)) == want, "{shape:?}, serial buckets");
         }
     }
 
