@@ -673,6 +673,9 @@ pub const KARABINA_MIN_RUN: u32 = 10;
 /// compressed one keeps those loops small enough for the CPU's decoded-instruction cache.
 #[inline(never)]
 fn fp4_square<T: TowerParams<N>, const N: usize>(x: &Fp2<T, N>, y: &Fp2<T, N>, out: &mut [Fp2<T, N>; 2]) {
+    if Fp2::fp4_square_kernel(x, y, out) {
+        return;
+    }
     x.double().mul_to(y, &mut out[1]);
     let (mut x2, mut y2, mut t) = (Fp2Wide::ZERO, Fp2Wide::ZERO, Fp2Wide::ZERO);
     x.square_wide_inline(&mut x2);

@@ -195,6 +195,41 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         limbs::x86_64_adx::fp2_mul::supports(&<T::Fp as FieldParams<N>>::MODULUS) && Fp::<T::Fp, N>::own_adx_kernels()
     }
 
+    /// `out = [x² + ξ·y², 2xy]`, the Fp4 square of `x + y·s` (`s² = ξ`), in one kernel
+    /// ([`limbs::x86_64_adx::fp4_square`]) where the tower has `ξ = 1 + u`, the field runs its
+    /// own ADX kernels and the modulus has the kernel's six words below `2^381`. Returns `false`,
+    /// having written nothing, otherwise.
+    #[inline(always)]
+    pub(crate) fn fp4_square_kernel(x: &Self, y: &Self, out: &mut [Self; 2]) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if T::XI == [1, 1]
+            && limbs::x86_64_adx::fp4_square::supports(&<T::Fp as FieldParams<N>>::MODULUS)
+            && Fp::<T::Fp, N>::own_adx_kernels()
+        {
+            let () = Self::BETA_IS_MINUS_ONE;
+            let o: *mut [Self; 2] = out;
+            // SAFETY: `own_adx_kernels` checked BMI2 and ADX; 2N words behind `x` and `y` and 4N
+            // writable words behind the exclusively borrowed `out`, which overlaps neither
+            // (`Fp2` is `#[repr(C)]` over two `#[repr(transparent)]` `[u64; N]`).
+            return unsafe {
+                limbs::x86_64_adx::fp4_square::square(
+                    x.words(),
+                    y.words(),
+                    &Self::FP4_CONSTANTS,
+                    <T::Fp as FieldParams<N>>::INV,
+                    o.cast(),
+                )
+            };
+        }
+        let _ = (x, y, out);
+        false
+    }
+
+    /// The constants of [`Self::fp4_square_kernel`].
+    #[cfg(target_arch = "x86_64")]
+    const FP4_CONSTANTS: limbs::x86_64_adx::fp2_mul::Constants<N> =
+        limbs::x86_64_adx::fp4_square::constants(&<T::Fp as FieldParams<N>>::MODULUS);
+
     /// A pointer to the 2N limbs `[c0, c1]` (for the assembly kernels).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]

@@ -822,7 +822,9 @@ mod sum_of_products;
 mod three_two;
 #[macro_use]
 mod wide;
+#[macro_use]
 pub mod fp2_mul;
+pub mod fp4_square;
 pub use small_mul_add::{small_mul_add, Constants as SmallMulAddConstants};
 pub use sum_of_products::{mul_sum2, supports as sum_of_products_supported};
 pub use three_two::{three_two, Constants as ThreeTwoConstants};

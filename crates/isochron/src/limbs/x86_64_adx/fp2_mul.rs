@@ -60,11 +60,22 @@ impl<const N: usize> Constants<N> {
     /// The constants for `m` (any `m` with a nonzero top word below `2^62`; [`supports`] says
     /// whether the kernels take it).
     pub const fn new(m: &[u64; N]) -> Self {
+        Self::with_multiples(m, 0)
+    }
+
+    /// The same layout with the multiples `m·2^(L+e)` and `m·2^(L+e+1)` (for
+    /// [`super::fp4_square`], `e = 1`; the caller's kernel states the range of `m` it takes).
+    pub(super) const fn with_multiples(m: &[u64; N], e: u32) -> Self {
         Constants {
             m: *m,
-            c: [Self::multiple(m, 0), Self::multiple(m, 1)],
+            c: [Self::multiple(m, e), Self::multiple(m, e + 1)],
             inv_hi: super::super::mont::neg_inv128_hi(m[0], m[1]),
         }
+    }
+
+    /// The modulus.
+    pub(super) const fn modulus(&self) -> &[u64; N] {
+        &self.m
     }
 
     /// `m·2^(L+e)`, whose low bit is at `L + e = 64·(N − 1) + t`, `0 ≤ t < 64`.
