@@ -581,6 +581,15 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
         }
     }
 
+    /// Whether the compressed squarings of [`Self::cyclotomic_powers_of_two`] run on the AVX-512
+    /// IFMA lanes here (`field::fp2_lanes`).
+    pub(crate) fn karabina_on_lanes() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        return super::fp2_lanes::karabina_available::<T, N>();
+        #[cfg(not(target_arch = "x86_64"))]
+        false
+    }
+
     /// One compressed squaring: the Granger–Scott formulas of `g2..g5` alone, two Fp4 squares
     /// ([`Fp12::cyclotomic_square`]).
     #[inline(always)]

@@ -101,11 +101,17 @@ pub(crate) fn double_n<T: TowerParams<N>, const N: usize>(p: &mut [Fp2<T, N>; 3]
     true
 }
 
+/// Whether [`karabina_square_n`] runs here: a tower with `ξ = 1 + u` the lanes support, on a
+/// CPU with AVX-512 IFMA.
+pub(crate) fn karabina_available<T: TowerParams<N>, const N: usize>() -> bool {
+    T::XI == [1, 1] && supported::<T, N>()
+}
+
 /// `n` compressed cyclotomic squarings of `g = [g2, g3, g4, g5]` (Karabina's form,
 /// `Fp12::cyclotomic_powers_of_two`) in place on the vector lanes, for a tower with
 /// `ξ = 1 + u`; says whether it did (`false`: not supported here, `g` untouched).
 pub(crate) fn karabina_square_n<T: TowerParams<N>, const N: usize>(g: &mut [Fp2<T, N>; 4], n: u32) -> bool {
-    if T::XI != [1, 1] || !supported::<T, N>() {
+    if !karabina_available::<T, N>() {
         return false;
     }
     let words = words_of::<T, N>(g.iter().flat_map(|e| [&e.c0, &e.c1]));
