@@ -795,3 +795,95 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod timing_scratch {
+    extern crate std;
+    use super::*;
+    use crate::curves::bls12_381::Tower;
+    use std::time::Instant;
+    type F2 = Fp2<Tower, 6>;
+    type W2 = Fp2Wide<Tower, 6>;
+
+    fn t<R>(name: &str, n: u32, mut f: impl FnMut() -> R) {
+        let mut v = std::vec::Vec::new();
+        for _ in 0..15 {
+            let s = Instant::now();
+            for _ in 0..n {
+                core::hint::black_box(f());
+            }
+            v.push(s.elapsed().as_nanos() as f64 / n as f64);
+        }
+        v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        std::println!("{name:30} {:.1} ns", v[7]);
+    }
+
+    #[test]
+    #[ignore]
+    fn time_parts() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+        let (mut x, mut y) = (F2::random(&mut rng), F2::random(&mut rng));
+        let mut out = [F2::ZERO; 2];
+        let n = 20000;
+        t("fp4_square", n, || {
+            fp4_square(&x, &y, &mut out);
+            x = out[0];
+            y = out[1];
+        });
+        t("mul_to", n, || {
+            let d = x.double();
+            d.mul_to(&y, &mut out[1]);
+            x = out[1];
+        });
+        t("mul", n, || {
+            x = x.mul(&y);
+        });
+        t("square", n, || {
+            x = x.square();
+        });
+        let mut w = W2::ZERO;
+        t("square_wide_into", n, || {
+            core::hint::black_box(&mut x);
+            x.square_wide_into(&mut w);
+            core::hint::black_box(&mut w);
+        });
+        t("reduce", n, || {
+            core::hint::black_box(&mut w);
+            w.reduce()
+        });
+        t("three_two", n, || {
+            x = three_two(&x, &y, true);
+        });
+        t("cyc_square", n / 10, || {
+            let f = Fp12::<Tower, 6>::new(Fp6::new(x, y, x), Fp6::new(y, x, y));
+            let g = f.cyclotomic_square();
+            x = g.c0.c0;
+        });
+        let mut g = [x, y, x, y];
+        t("karabina_square", n, || {
+            Fp12::<Tower, 6>::karabina_square(&mut g);
+        });
+        let f = Fp12::<Tower, 6>::new(Fp6::new(x, y, x), Fp6::new(y, x, y));
+        let js: std::vec::Vec<u32> = std::vec![16, 48, 57, 60, 62, 63];
+        t("powers_of_two(6 ks)", 200, || f.cyclotomic_powers_of_two(&js));
+        t("karabina x62", 200, || {
+            for _ in 0..62 {
+                Fp12::<Tower, 6>::karabina_square(&mut g);
+            }
+        });
+        let mut gs = [x, y, x, y, x, y];
+        t("fraction", 2000, || Fp12::<Tower, 6>::karabina_fraction(&[gs[0], gs[1], gs[2], gs[3]]));
+        t("decompress", 2000, || Fp12::<Tower, 6>::decompress_karabina(&[gs[0], gs[1], gs[2], gs[3]], &gs[4]));
+        t("batch_invert6", 2000, || {
+            Fp2::batch_invert(&mut gs);
+        });
+        t("fp2 invert", 2000, || x.invert());
+        t("fp12 mul", 2000, || f.mul(&f));
+        let mut h = f;
+        t("fp12 square_assign", 5000, || { h.square_assign(); });
+        t("fp12 mul_by_014_assign", 5000, || { h.mul_by_014_assign(&x, &y, &x); });
+        t("fp2 square x4", 5000, || { x = x.square(); y = y.square(); x = x.square(); y = y.square(); });
+        t("fp2 mul x4", 5000, || { x = x.mul(&y); y = y.mul(&x); x = x.mul(&y); y = y.mul(&x); });
+    }
+}
