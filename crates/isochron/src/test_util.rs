@@ -16,6 +16,18 @@ pub(crate) fn limbs_of<const N: usize>(v: &BigUint) -> [u64; N] {
     r
 }
 
+/// A field element below `m` for the kernels' tests: one of the extremes `0, 1, m − 1, m − 2,
+/// ⌊m/2⌋, ⌊m/2⌋ + 1` when `edge`, else uniformly random (`N` random words reduced mod `m`).
+pub(crate) fn operand<const N: usize>(m: &BigUint, edge: bool, rng: &mut impl rand::Rng) -> BigUint {
+    if edge {
+        let edges = [0u8.into(), 1u8.into(), m - 1u8, m - 2u8, m >> 1, (m >> 1) + 1u8];
+        return edges[rng.gen_range(0..edges.len())].clone();
+    }
+    let mut w = [0u64; N];
+    w.iter_mut().for_each(|w| *w = rng.gen());
+    big(&w) % m
+}
+
 /// Checks of a short Weierstrass curve of prime order shared by the curve tests
 /// (secp256k1, P-256): the projective formulas against the textbook affine ones (with
 /// `a = 0` or `−3`), their edge cases, and every scalar multiplication against the others.

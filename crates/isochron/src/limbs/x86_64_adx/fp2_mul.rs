@@ -1590,7 +1590,7 @@ mod tests {
     use crate::curves::{bls12_381, bn254};
     use crate::field::FieldParams;
     use crate::limbs::mont;
-    use crate::test_util::{big, limbs_of};
+    use crate::test_util::{big, limbs_of, operand};
 
     /// Against num-bigint on random operands and the extremes (0, 1, `m − 1`, `m/2`, words
     /// saturated), every pairing of them.
@@ -1603,19 +1603,8 @@ mod tests {
         let bm = big(&m);
         let r_inv = (BigUint::from(1u8) << (64 * N)).modinv(&bm).expect("m odd");
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(0xf2);
-        let edges: Vec<BigUint> = vec![0u8.into(), 1u8.into(), &bm - 1u8, &bm - 2u8, &bm >> 1, (&bm >> 1) + 1u8];
         for case in 0..6000 {
-            let v: Vec<BigUint> = (0..4)
-                .map(|_| {
-                    if case % 3 == 0 {
-                        edges[rng.gen_range(0..edges.len())].clone()
-                    } else {
-                        let mut w = [0u64; N];
-                        w.iter_mut().for_each(|w| *w = rng.gen());
-                        big(&w) % &bm
-                    }
-                })
-                .collect();
+            let v: Vec<BigUint> = (0..4).map(|_| operand::<N>(&bm, case % 3 == 0, &mut rng)).collect();
             let a = [limbs_of::<N>(&v[0]), limbs_of::<N>(&v[1])];
             let b = [limbs_of::<N>(&v[2]), limbs_of::<N>(&v[3])];
             let mut got = [[0u64; N]; 2];
@@ -1635,7 +1624,7 @@ mod tests {
             assert_eq!((wide(&w[0], &w[1]), wide(&w[2], &w[3])), (w0, w1), "{a:x?} {b:x?}");
             // The signed product, on these operands and on unreduced sums of two (below 2m).
             if N == 6 {
-                let (s, t) = (limb_pair::<N>(&edges, &mut rng, &bm), limb_pair::<N>(&edges, &mut rng, &bm));
+                let (s, t) = (limb_pair::<N>(&mut rng, &bm), limb_pair::<N>(&mut rng, &bm));
                 let loose = |x: &[[u64; N]; 2], y: &[[u64; N]; 2]| -> [[u64; N]; 2] {
                     core::array::from_fn(|i| limbs_of::<N>(&(big(&x[i]) + big(&y[i]))))
                 };
@@ -1668,7 +1657,7 @@ mod tests {
             };
             assert!(ok);
             assert_eq!((big(&sum[0]), big(&sum[1])), (&c0 * 2u8 % &bm, &c1 * 2u8 % &bm));
-            let (c, d) = (limb_pair::<N>(&edges, &mut rng, &bm), limb_pair::<N>(&edges, &mut rng, &bm));
+            let (c, d) = (limb_pair::<N>(&mut rng, &bm), limb_pair::<N>(&mut rng, &bm));
             // SAFETY: as above.
             let ok = unsafe {
                 sum_of_products(
@@ -1690,16 +1679,10 @@ mod tests {
     }
 
     /// An Fp2 value's limbs, each coefficient random below `m` or an extreme (half the time).
-    fn limb_pair<const N: usize>(edges: &[BigUint], rng: &mut impl Rng, bm: &BigUint) -> [[u64; N]; 2] {
+    fn limb_pair<const N: usize>(rng: &mut impl Rng, bm: &BigUint) -> [[u64; N]; 2] {
         core::array::from_fn(|_| {
-            let v = if rng.gen() {
-                edges[rng.gen_range(0..edges.len())].clone()
-            } else {
-                let mut w = [0u64; N];
-                w.iter_mut().for_each(|w| *w = rng.gen());
-                big(&w) % bm
-            };
-            limbs_of::<N>(&v)
+            let edge = rng.gen();
+            limbs_of::<N>(&operand::<N>(bm, edge, rng))
         })
     }
 

@@ -63,6 +63,74 @@ pub unsafe fn square<const N: usize>(x: *const u64, y: *const u64, k: &Constants
     true
 }
 
+/// `d = (x − y) mod m` through the registers `w0..w5` for `x, y < m`: the difference, then `m`
+/// times its borrow bit added back (`MULX` by the bit in `rdx`, which leaves the carry chain
+/// alone).
+macro_rules! sub_mod_into {
+    ($x:tt; $y:tt; [$($m:literal)*]; $d:tt) => {
+        concat!(
+            chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; $x),
+            chain!("sub", "sbb"; [w0 w1 w2 w3 w4 w5]; $y),
+            "sbb rdx, rdx\n",
+            "neg rdx\n",
+            sub_mod_into!(@fix [$($m)*]; [w0 w1 w2 w3 w4 w5]; "add"),
+            store!([w0 w1 w2 w3 w4 w5]; $d),
+        )
+    };
+    (@fix [$m0:literal $($m:literal)*]; [$r0:ident $($r:ident)*]; $op:literal) => {
+        concat!(
+            "mulx {hi}, {lo}, ", $m0, "\n",
+            $op, " {", stringify!($r0), "}, {lo}\n",
+            sub_mod_into!(@fix [$($m)*]; [$($r)*]; "adc"),
+        )
+    };
+    (@fix []; []; $op:literal) => {
+        ""
+    };
+}
+
+/// One output coefficient: `first + Σ add + multiple − Σ sub` over double-width terms (each
+/// given as its low and high half's operands and the scratch word for its mask), reduced into
+/// `dst`. The low halves are summed in `w0..w5` with each term's carry or borrow kept as a mask;
+/// the reduction rows (`redc_rows!`, `m` the modulus' operands, `inv_hi` at `[{b} + 160]`) run
+/// on them; the high halves are added, then subtracted, with the masks put back (`BT`), so that
+/// the partial sums stay nonnegative; the conditional subtraction writes `dst` through `{a}`,
+/// loaded with the output pointer. The multiple of `m` is its low half's one nonzero word (word
+/// 5) and its high half.
+macro_rules! reduce_terms {
+    (
+        $m:tt;
+        $first_lo:tt $first_hi:tt;
+        add [$($add_lo:tt $add_hi:tt $add_mask:literal),*];
+        multiple [$($c_low:literal $c_hi:tt $c_mask:literal)?];
+        sub [$($sub_lo:tt $sub_hi:tt $sub_mask:literal),*];
+        $dst:tt
+    ) => {
+        concat!(
+            chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; $first_lo),
+            $(
+                chain!("add", "adc"; [w0 w1 w2 w3 w4 w5]; $add_lo),
+                "sbb {lo}, {lo}\n",
+                "mov ", $add_mask, ", {lo}\n",
+            )*
+            $(
+                chain!("sub", "sbb"; [w0 w1 w2 w3 w4 w5]; $sub_lo),
+                "sbb {lo}, {lo}\n",
+                "mov ", $sub_mask, ", {lo}\n",
+            )*
+            $("add {w5}, ", $c_low, "\n", "sbb {lo}, {lo}\n", "mov ", $c_mask, ", {lo}\n",)?
+            "xor {w6:e}, {w6:e}\n",
+            redc_rows!($m; a; "mov rdx, qword ptr [{b} + 160]"; [w0 w1 w2 w3 w4 w5 w6]; ["" "" "" "" "" ""]),
+            chain!("add", "adc"; [w6 w0 w1 w2 w3 w4]; $first_hi),
+            $("bt ", $add_mask, ", 0\n", chain!("adc", "adc"; [w6 w0 w1 w2 w3 w4]; $add_hi),)*
+            $("bt ", $c_mask, ", 0\n", chain!("adc", "adc"; [w6 w0 w1 w2 w3 w4]; $c_hi),)?
+            $("bt ", $sub_mask, ", 0\n", chain!("sbb", "sbb"; [w6 w0 w1 w2 w3 w4]; $sub_hi),)*
+            "movq {a}, {out}\n",
+            subtract_if_above!([w6 w0 w1 w2 w3 w4]; $m; $dst),
+        )
+    };
+}
+
 /// [`square`] for 6 words.
 ///
 /// # Safety
@@ -82,45 +150,13 @@ unsafe fn square6(x: *const u64, y: *const u64, k: *const u64, inv: u64, o: *mut
             // u0 = x0 + x1 (below 2m)
             sum_into!([w0 w1 w2 w3 w4 w5]; ["qword ptr [{a}]" "qword ptr [{a} + 8]" "qword ptr [{a} + 16]" "qword ptr [{a} + 24]" "qword ptr [{a} + 32]" "qword ptr [{a} + 40]"]; ["qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]" "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"]; ["qword ptr [{s}]" "qword ptr [{s} + 8]" "qword ptr [{s} + 16]" "qword ptr [{s} + 24]" "qword ptr [{s} + 32]" "qword ptr [{s} + 40]"]),
             // v0 = x0 − x1 mod m
-            chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; ["qword ptr [{a}]" "qword ptr [{a} + 8]" "qword ptr [{a} + 16]" "qword ptr [{a} + 24]" "qword ptr [{a} + 32]" "qword ptr [{a} + 40]"]),
-            chain!("sub", "sbb"; [w0 w1 w2 w3 w4 w5]; ["qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]" "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"]),
-            "sbb rdx, rdx",
-            "neg rdx",
-            "mulx {hi}, {lo}, qword ptr [{w6}]",
-            "add {w0}, {lo}",
-            "mulx {hi}, {lo}, qword ptr [{w6} + 8]",
-            "adc {w1}, {lo}",
-            "mulx {hi}, {lo}, qword ptr [{w6} + 16]",
-            "adc {w2}, {lo}",
-            "mulx {hi}, {lo}, qword ptr [{w6} + 24]",
-            "adc {w3}, {lo}",
-            "mulx {hi}, {lo}, qword ptr [{w6} + 32]",
-            "adc {w4}, {lo}",
-            "mulx {hi}, {lo}, qword ptr [{w6} + 40]",
-            "adc {w5}, {lo}",
-            store!([w0 w1 w2 w3 w4 w5]; ["qword ptr [{s} + 48]" "qword ptr [{s} + 56]" "qword ptr [{s} + 64]" "qword ptr [{s} + 72]" "qword ptr [{s} + 80]" "qword ptr [{s} + 88]"]),
+            sub_mod_into!(["qword ptr [{a}]" "qword ptr [{a} + 8]" "qword ptr [{a} + 16]" "qword ptr [{a} + 24]" "qword ptr [{a} + 32]" "qword ptr [{a} + 40]"]; ["qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]" "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"]; ["qword ptr [{w6}]" "qword ptr [{w6} + 8]" "qword ptr [{w6} + 16]" "qword ptr [{w6} + 24]" "qword ptr [{w6} + 32]" "qword ptr [{w6} + 40]"]; ["qword ptr [{s} + 48]" "qword ptr [{s} + 56]" "qword ptr [{s} + 64]" "qword ptr [{s} + 72]" "qword ptr [{s} + 80]" "qword ptr [{s} + 88]"]),
             // w0 = 2·x0 (below 2m)
             sum_into!([w0 w1 w2 w3 w4 w5]; ["qword ptr [{a}]" "qword ptr [{a} + 8]" "qword ptr [{a} + 16]" "qword ptr [{a} + 24]" "qword ptr [{a} + 32]" "qword ptr [{a} + 40]"]; ["qword ptr [{a}]" "qword ptr [{a} + 8]" "qword ptr [{a} + 16]" "qword ptr [{a} + 24]" "qword ptr [{a} + 32]" "qword ptr [{a} + 40]"]; ["qword ptr [{s} + 96]" "qword ptr [{s} + 104]" "qword ptr [{s} + 112]" "qword ptr [{s} + 120]" "qword ptr [{s} + 128]" "qword ptr [{s} + 136]"]),
             // u1 = y0 + y1
             sum_into!([w0 w1 w2 w3 w4 w5]; ["qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]" "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"]; ["qword ptr [{b} + 48]" "qword ptr [{b} + 56]" "qword ptr [{b} + 64]" "qword ptr [{b} + 72]" "qword ptr [{b} + 80]" "qword ptr [{b} + 88]"]; ["qword ptr [{s} + 144]" "qword ptr [{s} + 152]" "qword ptr [{s} + 160]" "qword ptr [{s} + 168]" "qword ptr [{s} + 176]" "qword ptr [{s} + 184]"]),
             // v1 = y0 − y1 mod m
-            chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; ["qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]" "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"]),
-            chain!("sub", "sbb"; [w0 w1 w2 w3 w4 w5]; ["qword ptr [{b} + 48]" "qword ptr [{b} + 56]" "qword ptr [{b} + 64]" "qword ptr [{b} + 72]" "qword ptr [{b} + 80]" "qword ptr [{b} + 88]"]),
-            "sbb rdx, rdx",
-            "neg rdx",
-            "mulx {hi}, {lo}, qword ptr [{w6}]",
-            "add {w0}, {lo}",
-            "mulx {hi}, {lo}, qword ptr [{w6} + 8]",
-            "adc {w1}, {lo}",
-            "mulx {hi}, {lo}, qword ptr [{w6} + 16]",
-            "adc {w2}, {lo}",
-            "mulx {hi}, {lo}, qword ptr [{w6} + 24]",
-            "adc {w3}, {lo}",
-            "mulx {hi}, {lo}, qword ptr [{w6} + 32]",
-            "adc {w4}, {lo}",
-            "mulx {hi}, {lo}, qword ptr [{w6} + 40]",
-            "adc {w5}, {lo}",
-            store!([w0 w1 w2 w3 w4 w5]; ["qword ptr [{s} + 192]" "qword ptr [{s} + 200]" "qword ptr [{s} + 208]" "qword ptr [{s} + 216]" "qword ptr [{s} + 224]" "qword ptr [{s} + 232]"]),
+            sub_mod_into!(["qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]" "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"]; ["qword ptr [{b} + 48]" "qword ptr [{b} + 56]" "qword ptr [{b} + 64]" "qword ptr [{b} + 72]" "qword ptr [{b} + 80]" "qword ptr [{b} + 88]"]; ["qword ptr [{w6}]" "qword ptr [{w6} + 8]" "qword ptr [{w6} + 16]" "qword ptr [{w6} + 24]" "qword ptr [{w6} + 32]" "qword ptr [{w6} + 40]"]; ["qword ptr [{s} + 192]" "qword ptr [{s} + 200]" "qword ptr [{s} + 208]" "qword ptr [{s} + 216]" "qword ptr [{s} + 224]" "qword ptr [{s} + 232]"]),
             // w1 = 2·y0
             sum_into!([w0 w1 w2 w3 w4 w5]; ["qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]" "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"]; ["qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]" "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"]; ["qword ptr [{s} + 240]" "qword ptr [{s} + 248]" "qword ptr [{s} + 256]" "qword ptr [{s} + 264]" "qword ptr [{s} + 272]" "qword ptr [{s} + 280]"]),
             // s0 = x0 + y0 mod m
@@ -134,23 +170,7 @@ unsafe fn square6(x: *const u64, y: *const u64, k: *const u64, inv: u64, o: *mut
             // u2 = s0 + s1
             sum_into!([w0 w1 w2 w3 w4 w5]; ["qword ptr [{s} + 288]" "qword ptr [{s} + 296]" "qword ptr [{s} + 304]" "qword ptr [{s} + 312]" "qword ptr [{s} + 320]" "qword ptr [{s} + 328]"]; ["qword ptr [{s} + 336]" "qword ptr [{s} + 344]" "qword ptr [{s} + 352]" "qword ptr [{s} + 360]" "qword ptr [{s} + 368]" "qword ptr [{s} + 376]"]; ["qword ptr [{s} + 384]" "qword ptr [{s} + 392]" "qword ptr [{s} + 400]" "qword ptr [{s} + 408]" "qword ptr [{s} + 416]" "qword ptr [{s} + 424]"]),
             // v2 = s0 − s1 mod m
-            chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; ["qword ptr [{s} + 288]" "qword ptr [{s} + 296]" "qword ptr [{s} + 304]" "qword ptr [{s} + 312]" "qword ptr [{s} + 320]" "qword ptr [{s} + 328]"]),
-            chain!("sub", "sbb"; [w0 w1 w2 w3 w4 w5]; ["qword ptr [{s} + 336]" "qword ptr [{s} + 344]" "qword ptr [{s} + 352]" "qword ptr [{s} + 360]" "qword ptr [{s} + 368]" "qword ptr [{s} + 376]"]),
-            "sbb rdx, rdx",
-            "neg rdx",
-            "mulx {hi}, {lo}, qword ptr [{w6}]",
-            "add {w0}, {lo}",
-            "mulx {hi}, {lo}, qword ptr [{w6} + 8]",
-            "adc {w1}, {lo}",
-            "mulx {hi}, {lo}, qword ptr [{w6} + 16]",
-            "adc {w2}, {lo}",
-            "mulx {hi}, {lo}, qword ptr [{w6} + 24]",
-            "adc {w3}, {lo}",
-            "mulx {hi}, {lo}, qword ptr [{w6} + 32]",
-            "adc {w4}, {lo}",
-            "mulx {hi}, {lo}, qword ptr [{w6} + 40]",
-            "adc {w5}, {lo}",
-            store!([w0 w1 w2 w3 w4 w5]; ["qword ptr [{s} + 432]" "qword ptr [{s} + 440]" "qword ptr [{s} + 448]" "qword ptr [{s} + 456]" "qword ptr [{s} + 464]" "qword ptr [{s} + 472]"]),
+            sub_mod_into!(["qword ptr [{s} + 288]" "qword ptr [{s} + 296]" "qword ptr [{s} + 304]" "qword ptr [{s} + 312]" "qword ptr [{s} + 320]" "qword ptr [{s} + 328]"]; ["qword ptr [{s} + 336]" "qword ptr [{s} + 344]" "qword ptr [{s} + 352]" "qword ptr [{s} + 360]" "qword ptr [{s} + 368]" "qword ptr [{s} + 376]"]; ["qword ptr [{w6}]" "qword ptr [{w6} + 8]" "qword ptr [{w6} + 16]" "qword ptr [{w6} + 24]" "qword ptr [{w6} + 32]" "qword ptr [{w6} + 40]"]; ["qword ptr [{s} + 432]" "qword ptr [{s} + 440]" "qword ptr [{s} + 448]" "qword ptr [{s} + 456]" "qword ptr [{s} + 464]" "qword ptr [{s} + 472]"]),
             // w2 = 2·s0
             sum_into!([w0 w1 w2 w3 w4 w5]; ["qword ptr [{s} + 288]" "qword ptr [{s} + 296]" "qword ptr [{s} + 304]" "qword ptr [{s} + 312]" "qword ptr [{s} + 320]" "qword ptr [{s} + 328]"]; ["qword ptr [{s} + 288]" "qword ptr [{s} + 296]" "qword ptr [{s} + 304]" "qword ptr [{s} + 312]" "qword ptr [{s} + 320]" "qword ptr [{s} + 328]"]; ["qword ptr [{s} + 480]" "qword ptr [{s} + 488]" "qword ptr [{s} + 496]" "qword ptr [{s} + 504]" "qword ptr [{s} + 512]" "qword ptr [{s} + 520]"]),
             // A0 = u0·v0 ≡ x0² − x1²
@@ -164,93 +184,46 @@ unsafe fn square6(x: *const u64, y: *const u64, k: *const u64, inv: u64, o: *mut
             // From here `b` points to the constants; `a` holds each pair of reduction rows' second
             // quotient, and the output pointer before each store.
             "movq {b}, {k}",
-            // (x² + ξy²).c0 = A0 + B0 − B1 + 2C
-            chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; ["qword ptr [{s} + 528]" "qword ptr [{s} + 536]" "qword ptr [{s} + 544]" "qword ptr [{s} + 552]" "qword ptr [{s} + 560]" "qword ptr [{s} + 568]"]),
-            chain!("add", "adc"; [w0 w1 w2 w3 w4 w5]; ["qword ptr [{s} + 720]" "qword ptr [{s} + 728]" "qword ptr [{s} + 736]" "qword ptr [{s} + 744]" "qword ptr [{s} + 752]" "qword ptr [{s} + 760]"]),
-            "sbb {lo}, {lo}",
-            "mov qword ptr [{s} + 1104], {lo}",
-            chain!("sub", "sbb"; [w0 w1 w2 w3 w4 w5]; ["qword ptr [{s} + 816]" "qword ptr [{s} + 824]" "qword ptr [{s} + 832]" "qword ptr [{s} + 840]" "qword ptr [{s} + 848]" "qword ptr [{s} + 856]"]),
-            "sbb {lo}, {lo}",
-            "mov qword ptr [{s} + 1112], {lo}",
-            "add {w5}, qword ptr [{b} + 48]",
-            "sbb {lo}, {lo}",
-            "mov qword ptr [{s} + 1120], {lo}",
-            "xor {w6:e}, {w6:e}",
-            redc_rows!(["qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]" "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"]; a; "mov rdx, qword ptr [{b} + 160]"; [w0 w1 w2 w3 w4 w5 w6]; ["" "" "" "" "" ""]),
-            chain!("add", "adc"; [w6 w0 w1 w2 w3 w4]; ["qword ptr [{s} + 576]" "qword ptr [{s} + 584]" "qword ptr [{s} + 592]" "qword ptr [{s} + 600]" "qword ptr [{s} + 608]" "qword ptr [{s} + 616]"]),
-            "bt qword ptr [{s} + 1104], 0",
-            chain!("adc", "adc"; [w6 w0 w1 w2 w3 w4]; ["qword ptr [{s} + 768]" "qword ptr [{s} + 776]" "qword ptr [{s} + 784]" "qword ptr [{s} + 792]" "qword ptr [{s} + 800]" "qword ptr [{s} + 808]"]),
-            "bt qword ptr [{s} + 1120], 0",
-            chain!("adc", "adc"; [w6 w0 w1 w2 w3 w4]; ["qword ptr [{b} + 56]" "qword ptr [{b} + 64]" "qword ptr [{b} + 72]" "qword ptr [{b} + 80]" "qword ptr [{b} + 88]" "qword ptr [{b} + 96]"]),
-            "bt qword ptr [{s} + 1112], 0",
-            chain!("sbb", "sbb"; [w6 w0 w1 w2 w3 w4]; ["qword ptr [{s} + 864]" "qword ptr [{s} + 872]" "qword ptr [{s} + 880]" "qword ptr [{s} + 888]" "qword ptr [{s} + 896]" "qword ptr [{s} + 904]"]),
-            "movq {a}, {out}",
-            subtract_if_above!([w6 w0 w1 w2 w3 w4]; ["qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]" "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"]; ["qword ptr [{a}]" "qword ptr [{a} + 8]" "qword ptr [{a} + 16]" "qword ptr [{a} + 24]" "qword ptr [{a} + 32]" "qword ptr [{a} + 40]"]),
+            // (x² + ξy²).c0 = A0 + B0 − B1 + m·2^(L+1)
+            reduce_terms!(
+                ["qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]" "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"];
+                ["qword ptr [{s} + 528]" "qword ptr [{s} + 536]" "qword ptr [{s} + 544]" "qword ptr [{s} + 552]" "qword ptr [{s} + 560]" "qword ptr [{s} + 568]"] ["qword ptr [{s} + 576]" "qword ptr [{s} + 584]" "qword ptr [{s} + 592]" "qword ptr [{s} + 600]" "qword ptr [{s} + 608]" "qword ptr [{s} + 616]"];
+                add [["qword ptr [{s} + 720]" "qword ptr [{s} + 728]" "qword ptr [{s} + 736]" "qword ptr [{s} + 744]" "qword ptr [{s} + 752]" "qword ptr [{s} + 760]"] ["qword ptr [{s} + 768]" "qword ptr [{s} + 776]" "qword ptr [{s} + 784]" "qword ptr [{s} + 792]" "qword ptr [{s} + 800]" "qword ptr [{s} + 808]"] "qword ptr [{s} + 1104]"];
+                multiple ["qword ptr [{b} + 48]" ["qword ptr [{b} + 56]" "qword ptr [{b} + 64]" "qword ptr [{b} + 72]" "qword ptr [{b} + 80]" "qword ptr [{b} + 88]" "qword ptr [{b} + 96]"] "qword ptr [{s} + 1112]"];
+                sub [["qword ptr [{s} + 816]" "qword ptr [{s} + 824]" "qword ptr [{s} + 832]" "qword ptr [{s} + 840]" "qword ptr [{s} + 848]" "qword ptr [{s} + 856]"] ["qword ptr [{s} + 864]" "qword ptr [{s} + 872]" "qword ptr [{s} + 880]" "qword ptr [{s} + 888]" "qword ptr [{s} + 896]" "qword ptr [{s} + 904]"] "qword ptr [{s} + 1120]"];
+                ["qword ptr [{a}]" "qword ptr [{a} + 8]" "qword ptr [{a} + 16]" "qword ptr [{a} + 24]" "qword ptr [{a} + 32]" "qword ptr [{a} + 40]"]
+            ),
             // P0 = u2·v2 ≡ s0² − s1² (beside the reduction before it)
             wide_product!(["qword ptr [{s} + 384]" "qword ptr [{s} + 392]" "qword ptr [{s} + 400]" "qword ptr [{s} + 408]" "qword ptr [{s} + 416]" "qword ptr [{s} + 424]"]; ["qword ptr [{s} + 432]" "qword ptr [{s} + 440]" "qword ptr [{s} + 448]" "qword ptr [{s} + 456]" "qword ptr [{s} + 464]" "qword ptr [{s} + 472]"]; ["qword ptr [{s} + 912]" "qword ptr [{s} + 920]" "qword ptr [{s} + 928]" "qword ptr [{s} + 936]" "qword ptr [{s} + 944]" "qword ptr [{s} + 952]" "qword ptr [{s} + 960]" "qword ptr [{s} + 968]" "qword ptr [{s} + 976]" "qword ptr [{s} + 984]" "qword ptr [{s} + 992]" "qword ptr [{s} + 1000]"]; [w0 w1 w2 w3 w4 w5 w6]),
             // (x² + ξy²).c1 = A1 + B0 + B1
-            chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; ["qword ptr [{s} + 624]" "qword ptr [{s} + 632]" "qword ptr [{s} + 640]" "qword ptr [{s} + 648]" "qword ptr [{s} + 656]" "qword ptr [{s} + 664]"]),
-            chain!("add", "adc"; [w0 w1 w2 w3 w4 w5]; ["qword ptr [{s} + 720]" "qword ptr [{s} + 728]" "qword ptr [{s} + 736]" "qword ptr [{s} + 744]" "qword ptr [{s} + 752]" "qword ptr [{s} + 760]"]),
-            "sbb {lo}, {lo}",
-            "mov qword ptr [{s} + 1104], {lo}",
-            chain!("add", "adc"; [w0 w1 w2 w3 w4 w5]; ["qword ptr [{s} + 816]" "qword ptr [{s} + 824]" "qword ptr [{s} + 832]" "qword ptr [{s} + 840]" "qword ptr [{s} + 848]" "qword ptr [{s} + 856]"]),
-            "sbb {lo}, {lo}",
-            "mov qword ptr [{s} + 1112], {lo}",
-            "xor {w6:e}, {w6:e}",
-            redc_rows!(["qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]" "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"]; a; "mov rdx, qword ptr [{b} + 160]"; [w0 w1 w2 w3 w4 w5 w6]; ["" "" "" "" "" ""]),
-            chain!("add", "adc"; [w6 w0 w1 w2 w3 w4]; ["qword ptr [{s} + 672]" "qword ptr [{s} + 680]" "qword ptr [{s} + 688]" "qword ptr [{s} + 696]" "qword ptr [{s} + 704]" "qword ptr [{s} + 712]"]),
-            "bt qword ptr [{s} + 1104], 0",
-            chain!("adc", "adc"; [w6 w0 w1 w2 w3 w4]; ["qword ptr [{s} + 768]" "qword ptr [{s} + 776]" "qword ptr [{s} + 784]" "qword ptr [{s} + 792]" "qword ptr [{s} + 800]" "qword ptr [{s} + 808]"]),
-            "bt qword ptr [{s} + 1112], 0",
-            chain!("adc", "adc"; [w6 w0 w1 w2 w3 w4]; ["qword ptr [{s} + 864]" "qword ptr [{s} + 872]" "qword ptr [{s} + 880]" "qword ptr [{s} + 888]" "qword ptr [{s} + 896]" "qword ptr [{s} + 904]"]),
-            "movq {a}, {out}",
-            subtract_if_above!([w6 w0 w1 w2 w3 w4]; ["qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]" "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"]; ["qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]" "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"]),
+            reduce_terms!(
+                ["qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]" "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"];
+                ["qword ptr [{s} + 624]" "qword ptr [{s} + 632]" "qword ptr [{s} + 640]" "qword ptr [{s} + 648]" "qword ptr [{s} + 656]" "qword ptr [{s} + 664]"] ["qword ptr [{s} + 672]" "qword ptr [{s} + 680]" "qword ptr [{s} + 688]" "qword ptr [{s} + 696]" "qword ptr [{s} + 704]" "qword ptr [{s} + 712]"];
+                add [["qword ptr [{s} + 720]" "qword ptr [{s} + 728]" "qword ptr [{s} + 736]" "qword ptr [{s} + 744]" "qword ptr [{s} + 752]" "qword ptr [{s} + 760]"] ["qword ptr [{s} + 768]" "qword ptr [{s} + 776]" "qword ptr [{s} + 784]" "qword ptr [{s} + 792]" "qword ptr [{s} + 800]" "qword ptr [{s} + 808]"] "qword ptr [{s} + 1104]", ["qword ptr [{s} + 816]" "qword ptr [{s} + 824]" "qword ptr [{s} + 832]" "qword ptr [{s} + 840]" "qword ptr [{s} + 848]" "qword ptr [{s} + 856]"] ["qword ptr [{s} + 864]" "qword ptr [{s} + 872]" "qword ptr [{s} + 880]" "qword ptr [{s} + 888]" "qword ptr [{s} + 896]" "qword ptr [{s} + 904]"] "qword ptr [{s} + 1112]"];
+                multiple [];
+                sub [];
+                ["qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]" "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"]
+            ),
             // P1 = w2·s1 = 2·s0·s1
             wide_product!(["qword ptr [{s} + 480]" "qword ptr [{s} + 488]" "qword ptr [{s} + 496]" "qword ptr [{s} + 504]" "qword ptr [{s} + 512]" "qword ptr [{s} + 520]"]; ["qword ptr [{s} + 336]" "qword ptr [{s} + 344]" "qword ptr [{s} + 352]" "qword ptr [{s} + 360]" "qword ptr [{s} + 368]" "qword ptr [{s} + 376]"]; ["qword ptr [{s} + 1008]" "qword ptr [{s} + 1016]" "qword ptr [{s} + 1024]" "qword ptr [{s} + 1032]" "qword ptr [{s} + 1040]" "qword ptr [{s} + 1048]" "qword ptr [{s} + 1056]" "qword ptr [{s} + 1064]" "qword ptr [{s} + 1072]" "qword ptr [{s} + 1080]" "qword ptr [{s} + 1088]" "qword ptr [{s} + 1096]"]; [w0 w1 w2 w3 w4 w5 w6]),
-            // (2xy).c0 = P0 − A0 − B0 + 4C
-            chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; ["qword ptr [{s} + 912]" "qword ptr [{s} + 920]" "qword ptr [{s} + 928]" "qword ptr [{s} + 936]" "qword ptr [{s} + 944]" "qword ptr [{s} + 952]"]),
-            chain!("sub", "sbb"; [w0 w1 w2 w3 w4 w5]; ["qword ptr [{s} + 528]" "qword ptr [{s} + 536]" "qword ptr [{s} + 544]" "qword ptr [{s} + 552]" "qword ptr [{s} + 560]" "qword ptr [{s} + 568]"]),
-            "sbb {lo}, {lo}",
-            "mov qword ptr [{s} + 1104], {lo}",
-            chain!("sub", "sbb"; [w0 w1 w2 w3 w4 w5]; ["qword ptr [{s} + 720]" "qword ptr [{s} + 728]" "qword ptr [{s} + 736]" "qword ptr [{s} + 744]" "qword ptr [{s} + 752]" "qword ptr [{s} + 760]"]),
-            "sbb {lo}, {lo}",
-            "mov qword ptr [{s} + 1112], {lo}",
-            "add {w5}, qword ptr [{b} + 104]",
-            "sbb {lo}, {lo}",
-            "mov qword ptr [{s} + 1120], {lo}",
-            "xor {w6:e}, {w6:e}",
-            redc_rows!(["qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]" "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"]; a; "mov rdx, qword ptr [{b} + 160]"; [w0 w1 w2 w3 w4 w5 w6]; ["" "" "" "" "" ""]),
-            chain!("add", "adc"; [w6 w0 w1 w2 w3 w4]; ["qword ptr [{s} + 960]" "qword ptr [{s} + 968]" "qword ptr [{s} + 976]" "qword ptr [{s} + 984]" "qword ptr [{s} + 992]" "qword ptr [{s} + 1000]"]),
-            "bt qword ptr [{s} + 1120], 0",
-            chain!("adc", "adc"; [w6 w0 w1 w2 w3 w4]; ["qword ptr [{b} + 112]" "qword ptr [{b} + 120]" "qword ptr [{b} + 128]" "qword ptr [{b} + 136]" "qword ptr [{b} + 144]" "qword ptr [{b} + 152]"]),
-            "bt qword ptr [{s} + 1104], 0",
-            chain!("sbb", "sbb"; [w6 w0 w1 w2 w3 w4]; ["qword ptr [{s} + 576]" "qword ptr [{s} + 584]" "qword ptr [{s} + 592]" "qword ptr [{s} + 600]" "qword ptr [{s} + 608]" "qword ptr [{s} + 616]"]),
-            "bt qword ptr [{s} + 1112], 0",
-            chain!("sbb", "sbb"; [w6 w0 w1 w2 w3 w4]; ["qword ptr [{s} + 768]" "qword ptr [{s} + 776]" "qword ptr [{s} + 784]" "qword ptr [{s} + 792]" "qword ptr [{s} + 800]" "qword ptr [{s} + 808]"]),
-            "movq {a}, {out}",
-            subtract_if_above!([w6 w0 w1 w2 w3 w4]; ["qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]" "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"]; ["qword ptr [{a} + 96]" "qword ptr [{a} + 104]" "qword ptr [{a} + 112]" "qword ptr [{a} + 120]" "qword ptr [{a} + 128]" "qword ptr [{a} + 136]"]),
-            // (2xy).c1 = P1 − A1 − B1 + 4C
-            chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; ["qword ptr [{s} + 1008]" "qword ptr [{s} + 1016]" "qword ptr [{s} + 1024]" "qword ptr [{s} + 1032]" "qword ptr [{s} + 1040]" "qword ptr [{s} + 1048]"]),
-            chain!("sub", "sbb"; [w0 w1 w2 w3 w4 w5]; ["qword ptr [{s} + 624]" "qword ptr [{s} + 632]" "qword ptr [{s} + 640]" "qword ptr [{s} + 648]" "qword ptr [{s} + 656]" "qword ptr [{s} + 664]"]),
-            "sbb {lo}, {lo}",
-            "mov qword ptr [{s} + 1104], {lo}",
-            chain!("sub", "sbb"; [w0 w1 w2 w3 w4 w5]; ["qword ptr [{s} + 816]" "qword ptr [{s} + 824]" "qword ptr [{s} + 832]" "qword ptr [{s} + 840]" "qword ptr [{s} + 848]" "qword ptr [{s} + 856]"]),
-            "sbb {lo}, {lo}",
-            "mov qword ptr [{s} + 1112], {lo}",
-            "add {w5}, qword ptr [{b} + 104]",
-            "sbb {lo}, {lo}",
-            "mov qword ptr [{s} + 1120], {lo}",
-            "xor {w6:e}, {w6:e}",
-            redc_rows!(["qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]" "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"]; a; "mov rdx, qword ptr [{b} + 160]"; [w0 w1 w2 w3 w4 w5 w6]; ["" "" "" "" "" ""]),
-            chain!("add", "adc"; [w6 w0 w1 w2 w3 w4]; ["qword ptr [{s} + 1056]" "qword ptr [{s} + 1064]" "qword ptr [{s} + 1072]" "qword ptr [{s} + 1080]" "qword ptr [{s} + 1088]" "qword ptr [{s} + 1096]"]),
-            "bt qword ptr [{s} + 1120], 0",
-            chain!("adc", "adc"; [w6 w0 w1 w2 w3 w4]; ["qword ptr [{b} + 112]" "qword ptr [{b} + 120]" "qword ptr [{b} + 128]" "qword ptr [{b} + 136]" "qword ptr [{b} + 144]" "qword ptr [{b} + 152]"]),
-            "bt qword ptr [{s} + 1104], 0",
-            chain!("sbb", "sbb"; [w6 w0 w1 w2 w3 w4]; ["qword ptr [{s} + 672]" "qword ptr [{s} + 680]" "qword ptr [{s} + 688]" "qword ptr [{s} + 696]" "qword ptr [{s} + 704]" "qword ptr [{s} + 712]"]),
-            "bt qword ptr [{s} + 1112], 0",
-            chain!("sbb", "sbb"; [w6 w0 w1 w2 w3 w4]; ["qword ptr [{s} + 864]" "qword ptr [{s} + 872]" "qword ptr [{s} + 880]" "qword ptr [{s} + 888]" "qword ptr [{s} + 896]" "qword ptr [{s} + 904]"]),
-            "movq {a}, {out}",
-            subtract_if_above!([w6 w0 w1 w2 w3 w4]; ["qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]" "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"]; ["qword ptr [{a} + 144]" "qword ptr [{a} + 152]" "qword ptr [{a} + 160]" "qword ptr [{a} + 168]" "qword ptr [{a} + 176]" "qword ptr [{a} + 184]"]),
+            // (2xy).c0 = P0 − A0 − B0 + m·2^(L+2)
+            reduce_terms!(
+                ["qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]" "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"];
+                ["qword ptr [{s} + 912]" "qword ptr [{s} + 920]" "qword ptr [{s} + 928]" "qword ptr [{s} + 936]" "qword ptr [{s} + 944]" "qword ptr [{s} + 952]"] ["qword ptr [{s} + 960]" "qword ptr [{s} + 968]" "qword ptr [{s} + 976]" "qword ptr [{s} + 984]" "qword ptr [{s} + 992]" "qword ptr [{s} + 1000]"];
+                add [];
+                multiple ["qword ptr [{b} + 104]" ["qword ptr [{b} + 112]" "qword ptr [{b} + 120]" "qword ptr [{b} + 128]" "qword ptr [{b} + 136]" "qword ptr [{b} + 144]" "qword ptr [{b} + 152]"] "qword ptr [{s} + 1104]"];
+                sub [["qword ptr [{s} + 528]" "qword ptr [{s} + 536]" "qword ptr [{s} + 544]" "qword ptr [{s} + 552]" "qword ptr [{s} + 560]" "qword ptr [{s} + 568]"] ["qword ptr [{s} + 576]" "qword ptr [{s} + 584]" "qword ptr [{s} + 592]" "qword ptr [{s} + 600]" "qword ptr [{s} + 608]" "qword ptr [{s} + 616]"] "qword ptr [{s} + 1112]", ["qword ptr [{s} + 720]" "qword ptr [{s} + 728]" "qword ptr [{s} + 736]" "qword ptr [{s} + 744]" "qword ptr [{s} + 752]" "qword ptr [{s} + 760]"] ["qword ptr [{s} + 768]" "qword ptr [{s} + 776]" "qword ptr [{s} + 784]" "qword ptr [{s} + 792]" "qword ptr [{s} + 800]" "qword ptr [{s} + 808]"] "qword ptr [{s} + 1120]"];
+                ["qword ptr [{a} + 96]" "qword ptr [{a} + 104]" "qword ptr [{a} + 112]" "qword ptr [{a} + 120]" "qword ptr [{a} + 128]" "qword ptr [{a} + 136]"]
+            ),
+            // (2xy).c1 = P1 − A1 − B1 + m·2^(L+2)
+            reduce_terms!(
+                ["qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]" "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"];
+                ["qword ptr [{s} + 1008]" "qword ptr [{s} + 1016]" "qword ptr [{s} + 1024]" "qword ptr [{s} + 1032]" "qword ptr [{s} + 1040]" "qword ptr [{s} + 1048]"] ["qword ptr [{s} + 1056]" "qword ptr [{s} + 1064]" "qword ptr [{s} + 1072]" "qword ptr [{s} + 1080]" "qword ptr [{s} + 1088]" "qword ptr [{s} + 1096]"];
+                add [];
+                multiple ["qword ptr [{b} + 104]" ["qword ptr [{b} + 112]" "qword ptr [{b} + 120]" "qword ptr [{b} + 128]" "qword ptr [{b} + 136]" "qword ptr [{b} + 144]" "qword ptr [{b} + 152]"] "qword ptr [{s} + 1104]"];
+                sub [["qword ptr [{s} + 624]" "qword ptr [{s} + 632]" "qword ptr [{s} + 640]" "qword ptr [{s} + 648]" "qword ptr [{s} + 656]" "qword ptr [{s} + 664]"] ["qword ptr [{s} + 672]" "qword ptr [{s} + 680]" "qword ptr [{s} + 688]" "qword ptr [{s} + 696]" "qword ptr [{s} + 704]" "qword ptr [{s} + 712]"] "qword ptr [{s} + 1112]", ["qword ptr [{s} + 816]" "qword ptr [{s} + 824]" "qword ptr [{s} + 832]" "qword ptr [{s} + 840]" "qword ptr [{s} + 848]" "qword ptr [{s} + 856]"] ["qword ptr [{s} + 864]" "qword ptr [{s} + 872]" "qword ptr [{s} + 880]" "qword ptr [{s} + 888]" "qword ptr [{s} + 896]" "qword ptr [{s} + 904]"] "qword ptr [{s} + 1120]"];
+                ["qword ptr [{a} + 144]" "qword ptr [{a} + 152]" "qword ptr [{a} + 160]" "qword ptr [{a} + 168]" "qword ptr [{a} + 176]" "qword ptr [{a} + 184]"]
+            ),
             x = in(xmm_reg) x,
             y = in(xmm_reg) y,
             out = in(xmm_reg) o,
@@ -277,13 +250,13 @@ unsafe fn square6(x: *const u64, y: *const u64, k: *const u64, inv: u64, o: *mut
 #[cfg(test)]
 mod tests {
     use num_bigint::BigUint;
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
 
     use super::*;
     use crate::curves::bls12_381;
     use crate::field::FieldParams;
     use crate::limbs::mont;
-    use crate::test_util::{big, limbs_of};
+    use crate::test_util::{big, limbs_of, operand};
 
     /// Against num-bigint on random operands and the extremes (0, 1, `m − 1`, `m − 2`, `m/2`),
     /// in every combination the random draws reach.
@@ -298,19 +271,8 @@ mod tests {
         let bm = big(&m);
         let r_inv = (BigUint::from(1u8) << 384usize).modinv(&bm).expect("m odd");
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(0xf4);
-        let edges: Vec<BigUint> = vec![0u8.into(), 1u8.into(), &bm - 1u8, &bm - 2u8, &bm >> 1, (&bm >> 1) + 1u8];
         for case in 0..6000 {
-            let v: Vec<BigUint> = (0..4)
-                .map(|_| {
-                    if case % 3 == 0 {
-                        edges[rng.gen_range(0..edges.len())].clone()
-                    } else {
-                        let mut w = [0u64; 6];
-                        w.iter_mut().for_each(|w| *w = rng.gen());
-                        big(&w) % &bm
-                    }
-                })
-                .collect();
+            let v: Vec<BigUint> = (0..4).map(|_| operand::<6>(&bm, case % 3 == 0, &mut rng)).collect();
             let words: Vec<u64> = v.iter().flat_map(limbs_of::<6>).collect();
             let mut out = [0u64; 24];
             // SAFETY: 12 words behind each operand, 24 behind `out`; `available()` checked.
