@@ -22,19 +22,46 @@ pub(super) fn final_exponentiation<E: PairingParams<N>, const N: usize>(
     }
 }
 
-/// `f^PARAM` (signed) for `f` in the cyclotomic subgroup, conjugated when the parameter is
-/// negative, over the signed digits of the public `|PARAM|` with the fewest multiplications
-/// ([`param_digits`]): binary for the sparse BLS12-381 parameter (six ones, one squaring fewer
-/// than its NAF), computed mostly right to left ([`pow_sparse`]), the width-4 NAF for BN254's
-/// dense `u` (16 products instead of 23), left to right ([`pow_wnaf`]). The digits and the
-/// table indices depend on the public parameter only.
-fn exp_by_param<E: PairingParams<N>, const N: usize>(f: &MillerLoopOutput<E, N>) -> MillerLoopOutput<E, N> {
-    let (digits, w) = param_digits(E::PARAM);
-    let r = if w <= 2 { pow_sparse::<E, N>(f, &digits) } else { pow_wnaf::<E, N>(f, &digits, w) };
-    if E::PARAM_IS_NEGATIVE {
-        r.conjugate()
-    } else {
-        r
+/// How `f ↦ f^PARAM` (signed) runs for `f` in the cyclotomic subgroup, worked out once per final
+/// exponentiation from the public parameter alone: its signed digits with the fewest
+/// multiplications ([`param_digits`]), binary for the sparse BLS12-381 parameter (six ones, one
+/// squaring fewer than its NAF), computed mostly right to left ([`pow_sparse_split`], with the
+/// positions of its nonzero digits and the split [`sparse_split`] chooses), the width-4 NAF for
+/// BN254's dense `u` (16 products instead of 23), left to right ([`pow_wnaf`]). The digits and
+/// the table indices depend on the public parameter only.
+struct ParamPower {
+    digits: Vec<i16>,
+    w: u32,
+    /// For `w ≤ 2`: the positions of the nonzero digits, ascending, and the split.
+    js: Vec<u32>,
+    split: usize,
+}
+
+impl ParamPower {
+    fn of<E: PairingParams<N>, const N: usize>() -> Self {
+        let (digits, w) = param_digits(E::PARAM);
+        let (js, split) = if w <= 2 {
+            let js: Vec<u32> = (0..digits.len() as u32).filter(|&j| digits[j as usize] != 0).collect();
+            let split = sparse_split(&js, Fp12::<E::Tower, N>::karabina_on_lanes());
+            (js, split)
+        } else {
+            (Vec::new(), 0)
+        };
+        ParamPower { digits, w, js, split }
+    }
+
+    /// `f^PARAM`, conjugated when the parameter is negative.
+    fn pow<E: PairingParams<N>, const N: usize>(&self, f: &MillerLoopOutput<E, N>) -> MillerLoopOutput<E, N> {
+        let r = if self.w <= 2 {
+            pow_sparse_split::<E, N>(f, &self.digits, &self.js, self.split)
+        } else {
+            pow_wnaf::<E, N>(f, &self.digits, self.w)
+        };
+        if E::PARAM_IS_NEGATIVE {
+            r.conjugate()
+        } else {
+            r
+        }
     }
 }
 
@@ -83,18 +110,8 @@ fn pow_wnaf<E: PairingParams<N>, const N: usize>(
 /// above `t`, left to right from `y = f^(2^t)`, `y^(Σ_{j ≥ t} d_j·2^(j−t))` by Granger–Scott
 /// squarings, where the digits crowd (BLS12-381: at 57, 60, 62 and 63) and a decompression
 /// per digit would cost more than the dearer squarings. The parts are multiplied together
-/// (a digit `−1` by a conjugate).
-fn pow_sparse<E: PairingParams<N>, const N: usize>(
-    f: &MillerLoopOutput<E, N>,
-    digits: &[i16],
-) -> MillerLoopOutput<E, N> {
-    let js: Vec<u32> = (0..digits.len() as u32).filter(|&j| digits[j as usize] != 0).collect();
-    let split = sparse_split(&js, Fp12::<E::Tower, N>::karabina_on_lanes());
-    pow_sparse_split::<E, N>(f, digits, &js, split)
-}
-
-/// [`pow_sparse`] with the split given: the compressed run takes the nonzero digits
-/// `js[..split]` (ascending positions), Granger–Scott squarings the rest from `js[split − 1]`
+/// (a digit `−1` by a conjugate). The compressed run takes the nonzero digits `js[..split]`
+/// (`js` their ascending positions), Granger–Scott squarings the rest from `js[split − 1]`
 /// (all of them from `f` when `split = 0`).
 fn pow_sparse_split<E: PairingParams<N>, const N: usize>(
     f: &MillerLoopOutput<E, N>,
@@ -121,7 +138,7 @@ fn pow_sparse_split<E: PairingParams<N>, const N: usize>(
     js[..low].iter().zip(&powers).fold(high, |acc, (&j, p)| acc * signed(j, p))
 }
 
-/// Relative costs of the steps of [`pow_sparse`] on the scalar path (about nanoseconds for
+/// Relative costs of the steps of [`pow_sparse_split`] on the scalar path (about nanoseconds for
 /// BLS12-381 on the Intel Xeon, 2026-12-07): a Granger–Scott squaring, a compressed squaring
 /// (scalar, and on the AVX-512 IFMA lanes), a compressed power's recovery (its fraction,
 /// three products of the shared inversion, the product by the inverse, the decompression), the
@@ -174,10 +191,11 @@ fn param_digits(k: u64) -> (Vec<i16>, u32) {
 /// raised to the fixed power 3 (coprime to `r`, so still a non-degenerate bilinear pairing) in
 /// 5 exponentiations by `x` (two for `(x − 1)²`, one for `x + p`, two for `x² + p² − 1`).
 fn hard_part_bls12<E: PairingParams<N>, const N: usize>(f: &MillerLoopOutput<E, N>) -> MillerLoopOutput<E, N> {
-    let a = exp_by_param::<E, N>(f) * f.conjugate(); // f^(x−1)
-    let a = exp_by_param::<E, N>(&a) * a.conjugate(); // f^((x−1)²)
-    let b = exp_by_param::<E, N>(&a) * a.frobenius_map(1); // a^(x+p)
-    let c = exp_by_param::<E, N>(&exp_by_param::<E, N>(&b)) * b.frobenius_map(2) * b.conjugate(); // b^(x²+p²−1)
+    let x = ParamPower::of::<E, N>();
+    let a = x.pow::<E, N>(f) * f.conjugate(); // f^(x−1)
+    let a = x.pow::<E, N>(&a) * a.conjugate(); // f^((x−1)²)
+    let b = x.pow::<E, N>(&a) * a.frobenius_map(1); // a^(x+p)
+    let c = x.pow::<E, N>(&x.pow::<E, N>(&b)) * b.frobenius_map(2) * b.conjugate(); // b^(x²+p²−1)
     c * f.cyclotomic_square() * f
 }
 
@@ -186,9 +204,10 @@ fn hard_part_bls12<E: PairingParams<N>, const N: usize>(f: &MillerLoopOutput<E, 
 /// with `λ₃ = 1`, `λ₂ = 6u² + 1`, `λ₁ = −36u³ − 18u² − 12u + 1`, `λ₀ = −36u³ − 30u² − 18u − 2`,
 /// evaluated with three exponentiations by `u` and a short vectorial addition chain.
 fn hard_part_bn<E: PairingParams<N>, const N: usize>(f: &MillerLoopOutput<E, N>) -> MillerLoopOutput<E, N> {
-    let fu = exp_by_param::<E, N>(f);
-    let fu2 = exp_by_param::<E, N>(&fu);
-    let fu3 = exp_by_param::<E, N>(&fu2);
+    let u = ParamPower::of::<E, N>();
+    let fu = u.pow::<E, N>(f);
+    let fu2 = u.pow::<E, N>(&fu);
+    let fu3 = u.pow::<E, N>(&fu2);
     let y0 = f.frobenius_map(1) * f.frobenius_map(2) * f.frobenius_map(3);
     let y1 = f.conjugate();
     let y2 = fu2.frobenius_map(2);
@@ -210,7 +229,7 @@ mod tests {
     use super::*;
 
     /// The digits spell the parameter back, follow the wNAF shape, and the widths chosen for the
-    /// two families' parameters are the ones stated on `exp_by_param`.
+    /// two families' parameters are the ones stated on [`ParamPower`].
     #[test]
     fn param_digits_are_a_wnaf() {
         // 2^64 − 1 has the NAF 2^64 − 1: two digits, so the plain NAF is cheapest; BLS12-381's
