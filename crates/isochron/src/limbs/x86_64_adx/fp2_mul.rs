@@ -19,10 +19,10 @@
 //! terms with `2C`. In [`mul`], `c0` is reduced before `T2` is formed (it needs only `T0` and
 //! `T1`): the core runs the independent product beside the reduction's chain of dependent
 //! rows (the Fp2 product 3% faster on Zen 5). For 6 limbs the two are also interleaved in the
-//! instruction stream, a pair of reduction rows then two product rows, their registers passed
-//! through the scratch area between the pieces: otherwise the reduction's waiting rows fill the
-//! scheduler before the product's independent ones are reached (the Fp2 product 2.5% faster on
-//! an Intel Xeon, model 167).
+//! instruction stream (`redc_beside_product!`), a pair of reduction rows then two product rows,
+//! their registers passed through the scratch area between the pieces: otherwise the
+//! reduction's waiting rows fill the scheduler before the product's independent ones are
+//! reached (the Fp2 product 2.5% faster on an Intel Xeon, model 167).
 //!
 //! **Bounds.** Reducing `T < m·2^(64N)` gives `(T_lo + K·m)/2^(64N) ≤ m` plus `T_hi < m`,
 //! below `2m`: one conditional subtraction (here through memory: the result is stored, `T − m`
@@ -230,6 +230,41 @@ macro_rules! wide_product {
             first_row!([$($y)*]; [$r1 $($r)*]),
             "mov ", $o0, ", {", stringify!($r0), "}\n",
             wide_rows!([$($x)*]; [$y0 $($y)*]; [$r0 $r1 $($r)*]; [$($o)*]),
+        )
+    };
+}
+
+/// The three pairs of reduction rows (`redc_rows!`) of the six words in `w0..w5` (top word `w6`
+/// zero; `m` the modulus' operands, the high word of `−m⁻¹ mod 2¹²⁸` at `[{b} + 160]`)
+/// interleaved with the six rows of the independent double-width product `o = x·y`, a pair of
+/// reduction rows then two product rows: the reduction's dependent rows alone would fill the
+/// core's scheduler and hold the product back. Between the pieces the reduction's six words
+/// wait at `r` and the product's window at `p` (six scratch words each). Ends as the rows of
+/// `redc_rows!` do, the reduced low half in `w6 w0 w1 w2 w3 w4`.
+macro_rules! redc_beside_product {
+    ($m:tt; [$x0:literal $x1:literal $x2:literal $x3:literal $x4:literal $x5:literal]; $y:tt;
+     [$o0:literal $o1:literal $o2:literal $o3:literal $o4:literal $o5:literal $($oh:literal)*];
+     $r:tt; [$($p:literal)*]) => {
+        concat!(
+            redc_beside_product!(@pair $m; $r),
+            wide_product!([$x0 $x1]; $y; [$o0 $o1 $($p)*]; [w0 w1 w2 w3 w4 w5 w6]),
+            chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; $r),
+            "xor {w6:e}, {w6:e}\n",
+            redc_beside_product!(@pair $m; $r),
+            chain!("mov", "mov"; [w1 w2 w3 w4 w5 w6]; [$($p)*]),
+            wide_rows!([$x2 $x3]; $y; [w0 w1 w2 w3 w4 w5 w6]; [$o2 $o3 $($p)*]),
+            chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; $r),
+            "xor {w6:e}, {w6:e}\n",
+            redc_beside_product!(@pair $m; $r),
+            chain!("mov", "mov"; [w1 w2 w3 w4 w5 w6]; [$($p)*]),
+            wide_rows!([$x4 $x5]; $y; [w0 w1 w2 w3 w4 w5 w6]; [$o4 $o5 $($oh)*]),
+            chain!("mov", "mov"; [w6 w0 w1 w2 w3 w4]; $r),
+        )
+    };
+    (@pair $m:tt; $r:tt) => {
+        concat!(
+            redc_rows!($m; a; "mov rdx, qword ptr [{b} + 160]"; [w0 w1 w2 w3 w4 w5 w6]; ["" ""]),
+            store!([w2 w3 w4 w5 w6 w0]; $r),
         )
     };
 }
@@ -508,102 +543,50 @@ unsafe fn mul6(x0: *const u64, y0: *const u64, k: *const u64, inv: u64, o: *mut 
             "add {w5}, qword ptr [{b} + 48]",
             "sbb {lo}, {lo}",
             "mov qword ptr [{s} + 392], {lo}",
-            // c0's three pairs of reduction rows interleaved with T2's rows two at a time
-            // (T2 needs only the sums): the dependent reduction rows alone would fill the
-            // core's scheduler and hold the independent product back. Between the pieces the
-            // reduction's six words wait at `R` (its top word is zero) and the product's
-            // window of six at `P`.
+            // c0's reduction rows beside T2's product rows (T2 needs only the sums).
             "xor {w6:e}, {w6:e}",
-            redc_rows!([
+            redc_beside_product!([
                     "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
                     "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
-                ]; a; "mov rdx, qword ptr [{b} + 160]"; [w0 w1 w2 w3 w4 w5 w6]; ["" ""]),
-            store!([w2 w3 w4 w5 w6 w0]; [
-                    "qword ptr [{s} + 448]" "qword ptr [{s} + 456]" "qword ptr [{s} + 464]"
-                    "qword ptr [{s} + 472]" "qword ptr [{s} + 480]" "qword ptr [{s} + 488]"
-                ]),
-            wide_product!([
-                    "qword ptr [{s} + 288]" "qword ptr [{s} + 296]"
+                ]; [
+                    "qword ptr [{s} + 288]" "qword ptr [{s} + 296]" "qword ptr [{s} + 304]"
+                    "qword ptr [{s} + 312]" "qword ptr [{s} + 320]" "qword ptr [{s} + 328]"
                 ]; [
                     "qword ptr [{s} + 336]" "qword ptr [{s} + 344]" "qword ptr [{s} + 352]"
                     "qword ptr [{s} + 360]" "qword ptr [{s} + 368]" "qword ptr [{s} + 376]"
                 ]; [
-                    "qword ptr [{s} + 192]" "qword ptr [{s} + 200]"
-                    "qword ptr [{s} + 400]" "qword ptr [{s} + 408]" "qword ptr [{s} + 416]"
-                    "qword ptr [{s} + 424]" "qword ptr [{s} + 432]" "qword ptr [{s} + 440]"
-                ]; [w0 w1 w2 w3 w4 w5 w6]),
-            chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; [
-                    "qword ptr [{s} + 448]" "qword ptr [{s} + 456]" "qword ptr [{s} + 464]"
-                    "qword ptr [{s} + 472]" "qword ptr [{s} + 480]" "qword ptr [{s} + 488]"
-                ]),
-            "xor {w6:e}, {w6:e}",
-            redc_rows!([
-                    "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
-                    "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
-                ]; a; "mov rdx, qword ptr [{b} + 160]"; [w0 w1 w2 w3 w4 w5 w6]; ["" ""]),
-            store!([w2 w3 w4 w5 w6 w0]; [
-                    "qword ptr [{s} + 448]" "qword ptr [{s} + 456]" "qword ptr [{s} + 464]"
-                    "qword ptr [{s} + 472]" "qword ptr [{s} + 480]" "qword ptr [{s} + 488]"
-                ]),
-            chain!("mov", "mov"; [w1 w2 w3 w4 w5 w6]; [
-                    "qword ptr [{s} + 400]" "qword ptr [{s} + 408]" "qword ptr [{s} + 416]"
-                    "qword ptr [{s} + 424]" "qword ptr [{s} + 432]" "qword ptr [{s} + 440]"
-                ]),
-            wide_rows!([
-                    "qword ptr [{s} + 304]" "qword ptr [{s} + 312]"
+                    "qword ptr [{s} + 192]" "qword ptr [{s} + 200]" "qword ptr [{s} + 208]"
+                    "qword ptr [{s} + 216]" "qword ptr [{s} + 224]" "qword ptr [{s} + 232]"
+                    "qword ptr [{s} + 240]" "qword ptr [{s} + 248]" "qword ptr [{s} + 256]"
+                    "qword ptr [{s} + 264]" "qword ptr [{s} + 272]" "qword ptr [{s} + 280]"
                 ]; [
-                    "qword ptr [{s} + 336]" "qword ptr [{s} + 344]" "qword ptr [{s} + 352]"
-                    "qword ptr [{s} + 360]" "qword ptr [{s} + 368]" "qword ptr [{s} + 376]"
-                ]; [w0 w1 w2 w3 w4 w5 w6]; [
-                    "qword ptr [{s} + 208]" "qword ptr [{s} + 216]"
+                    "qword ptr [{s} + 448]" "qword ptr [{s} + 456]" "qword ptr [{s} + 464]"
+                    "qword ptr [{s} + 472]" "qword ptr [{s} + 480]" "qword ptr [{s} + 488]"
+                ]; [
                     "qword ptr [{s} + 400]" "qword ptr [{s} + 408]" "qword ptr [{s} + 416]"
                     "qword ptr [{s} + 424]" "qword ptr [{s} + 432]" "qword ptr [{s} + 440]"
                 ]),
-            chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; [
-                    "qword ptr [{s} + 448]" "qword ptr [{s} + 456]" "qword ptr [{s} + 464]"
-                    "qword ptr [{s} + 472]" "qword ptr [{s} + 480]" "qword ptr [{s} + 488]"
-                ]),
-            "xor {w6:e}, {w6:e}",
-            redc_rows!([
-                    "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
-                    "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
-                ]; a; "mov rdx, qword ptr [{b} + 160]"; [w0 w1 w2 w3 w4 w5 w6]; ["" ""]),
-            chain!("add", "adc"; [w2 w3 w4 w5 w6 w0]; [
+            chain!("add", "adc"; [w6 w0 w1 w2 w3 w4]; [
                     "qword ptr [{s} + 48]" "qword ptr [{s} + 56]" "qword ptr [{s} + 64]"
                     "qword ptr [{s} + 72]" "qword ptr [{s} + 80]" "qword ptr [{s} + 88]"
                 ]),
             "bt qword ptr [{s} + 392], 0",
-            chain!("adc", "adc"; [w2 w3 w4 w5 w6 w0]; [
+            chain!("adc", "adc"; [w6 w0 w1 w2 w3 w4]; [
                     "qword ptr [{b} + 56]" "qword ptr [{b} + 64]" "qword ptr [{b} + 72]"
                     "qword ptr [{b} + 80]" "qword ptr [{b} + 88]" "qword ptr [{b} + 96]"
                 ]),
             "bt qword ptr [{s} + 384], 0",
-            chain!("sbb", "sbb"; [w2 w3 w4 w5 w6 w0]; [
+            chain!("sbb", "sbb"; [w6 w0 w1 w2 w3 w4]; [
                     "qword ptr [{s} + 144]" "qword ptr [{s} + 152]" "qword ptr [{s} + 160]"
                     "qword ptr [{s} + 168]" "qword ptr [{s} + 176]" "qword ptr [{s} + 184]"
                 ]),
             "movq {a}, {out}",
-            subtract_if_above!([w2 w3 w4 w5 w6 w0]; [
+            subtract_if_above!([w6 w0 w1 w2 w3 w4]; [
                     "qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]"
                     "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"
                 ]; [
                     "qword ptr [{a}]" "qword ptr [{a} + 8]" "qword ptr [{a} + 16]"
                     "qword ptr [{a} + 24]" "qword ptr [{a} + 32]" "qword ptr [{a} + 40]"
-                ]),
-            // T2's last two rows.
-            chain!("mov", "mov"; [w1 w2 w3 w4 w5 w6]; [
-                    "qword ptr [{s} + 400]" "qword ptr [{s} + 408]" "qword ptr [{s} + 416]"
-                    "qword ptr [{s} + 424]" "qword ptr [{s} + 432]" "qword ptr [{s} + 440]"
-                ]),
-            wide_rows!([
-                    "qword ptr [{s} + 320]" "qword ptr [{s} + 328]"
-                ]; [
-                    "qword ptr [{s} + 336]" "qword ptr [{s} + 344]" "qword ptr [{s} + 352]"
-                    "qword ptr [{s} + 360]" "qword ptr [{s} + 368]" "qword ptr [{s} + 376]"
-                ]; [w0 w1 w2 w3 w4 w5 w6]; [
-                    "qword ptr [{s} + 224]" "qword ptr [{s} + 232]"
-                    "qword ptr [{s} + 240]" "qword ptr [{s} + 248]" "qword ptr [{s} + 256]"
-                    "qword ptr [{s} + 264]" "qword ptr [{s} + 272]" "qword ptr [{s} + 280]"
                 ]),
             // c1 = Σ (T2 − T0 − T1): the low halves with their carries and borrows saved,
             // the reduction rows, then the high halves with the flags put back.

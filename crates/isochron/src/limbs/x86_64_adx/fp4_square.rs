@@ -13,6 +13,8 @@
 //! - `2xy = s² − x² − y²`: `c0 = P0 − A0 − B0`, `c1 = P1 − A1 − B1`.
 //!
 //! Against the Fp2 product `(2x)·y` (three products) beside two squares, one product fewer.
+//! The first two reductions need only `A` and `B`: their rows run interleaved with the
+//! products `P0` and `P1` (`redc_beside_product!`, as in [`super::fp2_mul`]).
 //!
 //! **Bounds** (`L ≤ 381` the bit length of `m`, so `m·2^(L+2) ≤ m·2^383`). The sums `x0 + x1`,
 //! `2x0` are below `2m`, the differences below `m`, so `A0, B0, P0 < 2m²` and `A1, B1, P1 < 2m²`.
@@ -98,6 +100,12 @@ macro_rules! sub_mod_into {
 /// loaded with the output pointer. The multiple of `m` is its low half's one nonzero word (word
 /// 5) and its high half.
 macro_rules! reduce_terms {
+    (@rows $m:tt;) => {
+        redc_rows!($m; a; "mov rdx, qword ptr [{b} + 160]"; [w0 w1 w2 w3 w4 w5 w6]; ["" "" "" "" "" ""])
+    };
+    (@rows $m:tt; $x:tt $y:tt $o:tt $r:tt $p:tt) => {
+        redc_beside_product!($m; $x; $y; $o; $r; $p)
+    };
     (
         $m:tt;
         $first_lo:tt $first_hi:tt;
@@ -105,6 +113,7 @@ macro_rules! reduce_terms {
         multiple [$($c_low:literal $c_hi:tt $c_mask:literal)?];
         sub [$($sub_lo:tt $sub_hi:tt $sub_mask:literal),*];
         $dst:tt
+        $(; beside $x:tt $y:tt $o:tt $r:tt $p:tt)?
     ) => {
         concat!(
             chain!("mov", "mov"; [w0 w1 w2 w3 w4 w5]; $first_lo),
@@ -120,7 +129,7 @@ macro_rules! reduce_terms {
             )*
             $("add {w5}, ", $c_low, "\n", "sbb {lo}, {lo}\n", "mov ", $c_mask, ", {lo}\n",)?
             "xor {w6:e}, {w6:e}\n",
-            redc_rows!($m; a; "mov rdx, qword ptr [{b} + 160]"; [w0 w1 w2 w3 w4 w5 w6]; ["" "" "" "" "" ""]),
+            reduce_terms!(@rows $m; $($x $y $o $r $p)?),
             chain!("add", "adc"; [w6 w0 w1 w2 w3 w4]; $first_hi),
             $("bt ", $add_mask, ", 0\n", chain!("adc", "adc"; [w6 w0 w1 w2 w3 w4]; $add_hi),)*
             $("bt ", $c_mask, ", 0\n", chain!("adc", "adc"; [w6 w0 w1 w2 w3 w4]; $c_hi),)?
@@ -137,9 +146,9 @@ macro_rules! reduce_terms {
 /// As for [`square`], with `N = 6`.
 #[inline(never)]
 unsafe fn square6(x: *const u64, y: *const u64, k: *const u64, inv: u64, o: *mut u64) {
-    let mut scratch = core::mem::MaybeUninit::<[u64; 141]>::uninit();
+    let mut scratch = core::mem::MaybeUninit::<[u64; 153]>::uninit();
     // SAFETY: the assembly reads the 12 words behind each of `x` and `y` and the constants behind
-    // `k`, writes and then reads the 141 words of `scratch` and writes the 24 behind `o` (the
+    // `k`, writes and then reads the 153 words of `scratch` and writes the 24 behind `o` (the
     // caller's guarantee), changes only the declared registers, does not touch the stack and
     // uses only BMI2/ADX instructions beyond x86-64, which the caller guarantees.
     unsafe {
@@ -184,7 +193,7 @@ unsafe fn square6(x: *const u64, y: *const u64, k: *const u64, inv: u64, o: *mut
             // From here `b` points to the constants; `a` holds each pair of reduction rows' second
             // quotient, and the output pointer before each store.
             "movq {b}, {k}",
-            // (x² + ξy²).c0 = A0 + B0 − B1 + m·2^(L+1)
+            // (x² + ξy²).c0 = A0 + B0 − B1 + m·2^(L+1), beside P0 = u2·v2 ≡ s0² − s1²
             reduce_terms!(
                 ["qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]" "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"];
                 ["qword ptr [{s} + 528]" "qword ptr [{s} + 536]" "qword ptr [{s} + 544]" "qword ptr [{s} + 552]" "qword ptr [{s} + 560]" "qword ptr [{s} + 568]"] ["qword ptr [{s} + 576]" "qword ptr [{s} + 584]" "qword ptr [{s} + 592]" "qword ptr [{s} + 600]" "qword ptr [{s} + 608]" "qword ptr [{s} + 616]"];
@@ -192,10 +201,9 @@ unsafe fn square6(x: *const u64, y: *const u64, k: *const u64, inv: u64, o: *mut
                 multiple ["qword ptr [{b} + 48]" ["qword ptr [{b} + 56]" "qword ptr [{b} + 64]" "qword ptr [{b} + 72]" "qword ptr [{b} + 80]" "qword ptr [{b} + 88]" "qword ptr [{b} + 96]"] "qword ptr [{s} + 1112]"];
                 sub [["qword ptr [{s} + 816]" "qword ptr [{s} + 824]" "qword ptr [{s} + 832]" "qword ptr [{s} + 840]" "qword ptr [{s} + 848]" "qword ptr [{s} + 856]"] ["qword ptr [{s} + 864]" "qword ptr [{s} + 872]" "qword ptr [{s} + 880]" "qword ptr [{s} + 888]" "qword ptr [{s} + 896]" "qword ptr [{s} + 904]"] "qword ptr [{s} + 1120]"];
                 ["qword ptr [{a}]" "qword ptr [{a} + 8]" "qword ptr [{a} + 16]" "qword ptr [{a} + 24]" "qword ptr [{a} + 32]" "qword ptr [{a} + 40]"]
+                ; beside ["qword ptr [{s} + 384]" "qword ptr [{s} + 392]" "qword ptr [{s} + 400]" "qword ptr [{s} + 408]" "qword ptr [{s} + 416]" "qword ptr [{s} + 424]"] ["qword ptr [{s} + 432]" "qword ptr [{s} + 440]" "qword ptr [{s} + 448]" "qword ptr [{s} + 456]" "qword ptr [{s} + 464]" "qword ptr [{s} + 472]"] ["qword ptr [{s} + 912]" "qword ptr [{s} + 920]" "qword ptr [{s} + 928]" "qword ptr [{s} + 936]" "qword ptr [{s} + 944]" "qword ptr [{s} + 952]" "qword ptr [{s} + 960]" "qword ptr [{s} + 968]" "qword ptr [{s} + 976]" "qword ptr [{s} + 984]" "qword ptr [{s} + 992]" "qword ptr [{s} + 1000]"] ["qword ptr [{s} + 1128]" "qword ptr [{s} + 1136]" "qword ptr [{s} + 1144]" "qword ptr [{s} + 1152]" "qword ptr [{s} + 1160]" "qword ptr [{s} + 1168]"] ["qword ptr [{s} + 1176]" "qword ptr [{s} + 1184]" "qword ptr [{s} + 1192]" "qword ptr [{s} + 1200]" "qword ptr [{s} + 1208]" "qword ptr [{s} + 1216]"]
             ),
-            // P0 = u2·v2 ≡ s0² − s1² (beside the reduction before it)
-            wide_product!(["qword ptr [{s} + 384]" "qword ptr [{s} + 392]" "qword ptr [{s} + 400]" "qword ptr [{s} + 408]" "qword ptr [{s} + 416]" "qword ptr [{s} + 424]"]; ["qword ptr [{s} + 432]" "qword ptr [{s} + 440]" "qword ptr [{s} + 448]" "qword ptr [{s} + 456]" "qword ptr [{s} + 464]" "qword ptr [{s} + 472]"]; ["qword ptr [{s} + 912]" "qword ptr [{s} + 920]" "qword ptr [{s} + 928]" "qword ptr [{s} + 936]" "qword ptr [{s} + 944]" "qword ptr [{s} + 952]" "qword ptr [{s} + 960]" "qword ptr [{s} + 968]" "qword ptr [{s} + 976]" "qword ptr [{s} + 984]" "qword ptr [{s} + 992]" "qword ptr [{s} + 1000]"]; [w0 w1 w2 w3 w4 w5 w6]),
-            // (x² + ξy²).c1 = A1 + B0 + B1
+            // (x² + ξy²).c1 = A1 + B0 + B1, beside P1 = w2·s1 = 2·s0·s1
             reduce_terms!(
                 ["qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]" "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"];
                 ["qword ptr [{s} + 624]" "qword ptr [{s} + 632]" "qword ptr [{s} + 640]" "qword ptr [{s} + 648]" "qword ptr [{s} + 656]" "qword ptr [{s} + 664]"] ["qword ptr [{s} + 672]" "qword ptr [{s} + 680]" "qword ptr [{s} + 688]" "qword ptr [{s} + 696]" "qword ptr [{s} + 704]" "qword ptr [{s} + 712]"];
@@ -203,9 +211,8 @@ unsafe fn square6(x: *const u64, y: *const u64, k: *const u64, inv: u64, o: *mut
                 multiple [];
                 sub [];
                 ["qword ptr [{a} + 48]" "qword ptr [{a} + 56]" "qword ptr [{a} + 64]" "qword ptr [{a} + 72]" "qword ptr [{a} + 80]" "qword ptr [{a} + 88]"]
+                ; beside ["qword ptr [{s} + 480]" "qword ptr [{s} + 488]" "qword ptr [{s} + 496]" "qword ptr [{s} + 504]" "qword ptr [{s} + 512]" "qword ptr [{s} + 520]"] ["qword ptr [{s} + 336]" "qword ptr [{s} + 344]" "qword ptr [{s} + 352]" "qword ptr [{s} + 360]" "qword ptr [{s} + 368]" "qword ptr [{s} + 376]"] ["qword ptr [{s} + 1008]" "qword ptr [{s} + 1016]" "qword ptr [{s} + 1024]" "qword ptr [{s} + 1032]" "qword ptr [{s} + 1040]" "qword ptr [{s} + 1048]" "qword ptr [{s} + 1056]" "qword ptr [{s} + 1064]" "qword ptr [{s} + 1072]" "qword ptr [{s} + 1080]" "qword ptr [{s} + 1088]" "qword ptr [{s} + 1096]"] ["qword ptr [{s} + 1128]" "qword ptr [{s} + 1136]" "qword ptr [{s} + 1144]" "qword ptr [{s} + 1152]" "qword ptr [{s} + 1160]" "qword ptr [{s} + 1168]"] ["qword ptr [{s} + 1176]" "qword ptr [{s} + 1184]" "qword ptr [{s} + 1192]" "qword ptr [{s} + 1200]" "qword ptr [{s} + 1208]" "qword ptr [{s} + 1216]"]
             ),
-            // P1 = w2·s1 = 2·s0·s1
-            wide_product!(["qword ptr [{s} + 480]" "qword ptr [{s} + 488]" "qword ptr [{s} + 496]" "qword ptr [{s} + 504]" "qword ptr [{s} + 512]" "qword ptr [{s} + 520]"]; ["qword ptr [{s} + 336]" "qword ptr [{s} + 344]" "qword ptr [{s} + 352]" "qword ptr [{s} + 360]" "qword ptr [{s} + 368]" "qword ptr [{s} + 376]"]; ["qword ptr [{s} + 1008]" "qword ptr [{s} + 1016]" "qword ptr [{s} + 1024]" "qword ptr [{s} + 1032]" "qword ptr [{s} + 1040]" "qword ptr [{s} + 1048]" "qword ptr [{s} + 1056]" "qword ptr [{s} + 1064]" "qword ptr [{s} + 1072]" "qword ptr [{s} + 1080]" "qword ptr [{s} + 1088]" "qword ptr [{s} + 1096]"]; [w0 w1 w2 w3 w4 w5 w6]),
             // (2xy).c0 = P0 − A0 − B0 + m·2^(L+2)
             reduce_terms!(
                 ["qword ptr [{b}]" "qword ptr [{b} + 8]" "qword ptr [{b} + 16]" "qword ptr [{b} + 24]" "qword ptr [{b} + 32]" "qword ptr [{b} + 40]"];
