@@ -570,7 +570,8 @@ impl<T: TowerParams<N>, const N: usize> Fp12OnLanes<T, N> {
     /// `1 ≤ k ≤ 12` (BLS12-381: `k = 12`), all on the lanes: for each step `f ← f²` (not
     /// before the first: the caller has squared), the tangent line at `t` with `t ← 2t`
     /// (`field::fp2_lanes`'s doubling step, the homogeneous `t = [X, Y, Z]`), the line
-    /// evaluated at `P = (xp, yp)` by one lane product, and `f ← f·ℓ(P)`: the values of the
+    /// evaluated at `P` by one lane product (`[xp, yp] = [3xP, −yP]`, the factors of the Miller
+    /// loop's lines), and `f ← f·ℓ(P)`: the values of the
     /// scalar steps and the scalar evaluation exactly. Says whether it ran (`false`: `k` out of
     /// range, nothing touched).
     pub(crate) fn double_steps(
@@ -588,8 +589,8 @@ impl<T: TowerParams<N>, const N: usize> Fp12OnLanes<T, N> {
         true
     }
 
-    /// [`Self::double_steps`] on the lanes. The line `[−H, 3J, I]` (lane pairs 0–2) times
-    /// `[yP, yP, xP, xP, 1, 1]` gives `[c0·yP, c1·xP, c2]` = `[d4, d1, d0]` (below `2p`).
+    /// [`Self::double_steps`] on the lanes. The line `[H, J, I]` (lane pairs 0–2) times
+    /// `[yp, yp, xp, xp, 1, 1]` gives `[c0·yp, c1·xp, c2]` = `[d4, d1, d0]` (below `2p`).
     #[target_feature(enable = "avx512f,avx512ifma")]
     fn run_doublings(
         &mut self,

@@ -123,7 +123,7 @@ pub(crate) fn karabina_square_n<T: TowerParams<N>, const N: usize>(g: &mut [Fp2<
 
 /// The Miller loop's doubling steps on an M-twist `y² = x³ + b'` with `3b' = k·ξ`, `ξ = 1 + u`
 /// (BLS12-381: `k = 12`), on the vector lanes: `lines.len()` times `T ← 2T` for the homogeneous
-/// `t = [X, Y, Z]`, with the tangent line of each step in `lines` as `[−H, 3J, I]`: exactly the
+/// `t = [X, Y, Z]`, with the tangent line of each step in `lines` as `[H, J, I]` (the Miller loop's scaling of lines): exactly the
 /// values of the scalar step (`pairing::miller_loop`, eprint 2010/526 eq. (11)). Says whether
 /// it ran (`false`: not supported here or `k` outside `1..=12`, nothing touched).
 pub(crate) fn double_line_n<T: TowerParams<N>, const N: usize>(
@@ -510,7 +510,7 @@ fn times(v: &V, k: u64) -> V {
 
 /// One doubling step of the Miller loop with its line, on the state `[X₀, X₁, Y₀, Y₁, Z₀, Z₁,
 /// 0, 0]` (below `10p`) of an M-twist with `3b' = k·ξ`, `1 ≤ k ≤ 12`; returns the new state
-/// (below `10p`) and the line `[−H, 3J, I]` in the lane pairs 0–2. The scalar step: `A = XY/2`,
+/// (below `10p`) and the line `[H, J, I]` in the lane pairs 0–2. The scalar step: `A = XY/2`,
 /// `B = Y²`, `C = Z²`, `E = 3b'C`, `F = 3E`, `G = (B + F)/2`, `H = (Y + Z)² − B − C`,
 /// `I = E − B`, `J = X²`; `X₃ = A(B − F)`, `Y₃ = G² − 3E²`, `Z₃ = BH`. Round 1: `XY`
 /// (Karatsuba), `B`, `C`, `J` (complex squares) and `(Y + Z)²`, eleven products in two lane
@@ -532,7 +532,7 @@ pub(super) fn double_line(m: &Mont52<8>, c: &Multiples, k: u64, v: &V) -> (V, V)
     let rb = sub(&pick(&w, 0x07, [1, 2, 3, X, X, X, X, X]), &pick(&w, 0x02, [X, 3, X, X, X, X, X, X]), &c.p32);
     let (m1, m1b) = (mul(m, &l, &r), mul(m, &lb, &rb));
     // Lane pairs 0–1 from here: ξC = (C₀ − C₁, C₀ + C₁) < 6, E < 72, F < 216, XY < 6, B < 2,
-    // B + F < 218, B − F < 258, H < 6, I < 76, 3J < 6; A < 4 and G < 112 by halving
+    // B + F < 218, B − F < 258, H < 6, I < 76, J < 2; A < 4 and G < 112 by halving
     // [XY, B + F] together.
     let (c0, c1) = (pick(&m1, 0x03, [5, 5, X, X, X, X, X, X]), pick(&m1, 0x03, [6, 6, X, X, X, X, X, X]));
     let e = times(&blend(0x02, &sub(&c0, &c1, &c.p4), &add(&c0, &c1)), k);
@@ -548,7 +548,7 @@ pub(super) fn double_line(m: &Mont52<8>, c: &Multiples, k: u64, v: &V) -> (V, V)
     let s = pick(&m1b, 0x03, [1, 2, X, X, X, X, X, X]);
     let h = sub(&s, &add(&b, &pick(&m1, 0x03, [5, 6, X, X, X, X, X, X])), &c.p4);
     let i = sub(&e, &b, &c.p4);
-    let j3 = times3(&add(&pick(&m1, 0x01, [7, X, X, X, X, X, X, X]), &pick(&m1b, 0x02, [X, 0, X, X, X, X, X, X])));
+    let j = add(&pick(&m1, 0x01, [7, X, X, X, X, X, X, X]), &pick(&m1b, 0x02, [X, 0, X, X, X, X, X, X]));
     // Round 2: from S = [A₀, A₁, G₀, G₁, E₀, E₁, B₀, B₁] and D = [D₀, D₁, H₀, H₁] (D = B − F):
     // [A₀D₀, A₁D₁, (A₀ + A₁)(D₀ + D₁), (G₀ + G₁)(G₀ − G₁), 2G₀G₁, (E₀ + E₁)(E₀ − E₁), 2E₀E₁,
     // B₀H₀] (operands below 224 and 772) and [B₁H₁, (B₀ + B₁)(H₀ + H₁)].
@@ -588,10 +588,9 @@ pub(super) fn double_line(m: &Mont52<8>, c: &Multiples, k: u64, v: &V) -> (V, V)
     );
     let state = blend(0x30, &blend(0x0c, &x3, &y3), &z3);
     let state = core::array::from_fn(|j| _mm512_maskz_mov_epi64(0x3f, state[j]));
-    // The line [−H, 3J, I] (below 8, 6 and 76).
-    let neg_h = sub(&[_mm512_setzero_si512(); 8], &h, &c.p8);
+    // The line [H, J, I] (below 6, 2 and 76; the Miller loop's scaling of lines).
     let line = add(
-        &add(&pick(&neg_h, 0x03, [0, 1, X, X, X, X, X, X]), &pick(&j3, 0x0c, [X, X, 0, 1, X, X, X, X])),
+        &add(&pick(&h, 0x03, [0, 1, X, X, X, X, X, X]), &pick(&j, 0x0c, [X, X, 0, 1, X, X, X, X])),
         &pick(&i, 0x30, [X, X, X, X, 0, 1, X, X]),
     );
     (state, line)

@@ -12,14 +12,28 @@ use alloc::vec::Vec;
 
 use super::{Family, MillerLoopOutput, PairingParams, TwistType};
 use crate::curve::short_weierstrass::Affine;
+use crate::field::fp::Fp;
 use crate::field::fp12::Fp12;
 use crate::field::fp2::{Fp2, Fp2Wide, TowerParams};
 use crate::field::fp6::Fp6;
 use crate::field::Field;
 
 /// The coefficients `(c0, c1, c2)` of one line; evaluated at `P = (xP, yP)` they give the
-/// sparse Fp12 element `c0·yP, c1·xP, c2` placed per [`TwistType`].
+/// sparse Fp12 element `c0·(−yP), c1·(3xP), c2` placed per [`TwistType`] ([`eval_line`]). A
+/// line may be scaled by any factor in Fp, which the final exponentiation removes: with the
+/// `−1` and the `3` on `P`'s side, worked out once per loop ([`LinePoint`]), the tangent line of
+/// a doubling step is `(H, J, I)` of eq. (11) without a negation and a tripling per step, and
+/// an addition step's line is scaled by 3.
 type Line<const N: usize, T> = [Fp2<T, N>; 3];
+
+/// `(3xP, −yP)` for a G1 point `P`: the factors of a line's coefficients ([`Line`]).
+type LinePoint<const N: usize, T> = [Fp<<T as TowerParams<N>>::Fp, N>; 2];
+
+/// [`LinePoint`] of `p`.
+fn line_point<E: PairingParams<N>, const N: usize>(p: &Affine<E::G1>) -> LinePoint<N, E::Tower> {
+    let (x, y) = (p.x(), p.y());
+    [x.double() + x, -y]
+}
 
 /// A G2 point prepared for Miller loops: the line coefficients of every doubling and addition
 /// step, in loop order.
@@ -71,7 +85,7 @@ struct Acc<T: TowerParams<N>, const N: usize> {
 }
 
 impl<T: TowerParams<N>, const N: usize> Acc<T, N> {
-    /// `T ← 2T` and the tangent line at `T` (eprint 2010/526, eq. (11)), with `e_of(Z²) = 3b'Z²`
+    /// `T ← 2T` and the tangent line at `T` (eprint 2010/526, eq. (11), as [`Line`] scales it), with `e_of(Z²) = 3b'Z²`
     /// and `scale` the factor `Z` carries (`ξ` for a D-twist, see [`Acc`]).
     fn double(
         &mut self,
@@ -97,7 +111,7 @@ impl<T: TowerParams<N>, const N: usize> Acc<T, N> {
         }
         self.y = y.reduce();
         self.z = b * h;
-        [-scale(&h), j.double() + j, i]
+        [scale(&h), j, i]
     }
 
     /// `n` doubling steps ([`Acc::double`]), each line handed to `emit`: on the AVX-512 IFMA
@@ -135,7 +149,7 @@ impl<T: TowerParams<N>, const N: usize> Acc<T, N> {
     }
 
     /// `T ← T + Q` for an affine `Q` and the line through `T` and `Q` (eprint 2010/526,
-    /// eq. (12)); `sq` is `Q`'s coordinates times the factor `Z` carries, `scale` that factor.
+    /// eq. (12), as [`Line`] scales it); `sq` is `Q`'s coordinates times the factor `Z` carries, `scale` that factor.
     fn add(&mut self, q: &[Fp2<T, N>; 2], sq: &[Fp2<T, N>; 2], scale: impl Fn(&Fp2<T, N>) -> Fp2<T, N>) -> Line<N, T> {
         let [qx, qy] = q;
         let theta = self.y - sq[1] * self.z;
@@ -151,7 +165,8 @@ impl<T: TowerParams<N>, const N: usize> Acc<T, N> {
         self.y = Field::difference_of_products(&theta, &(g - h), &e, &self.y);
         self.z *= e;
         let j = Field::difference_of_products(&theta, qx, &lambda, qy);
-        [lambda, -theta, j]
+        // `[λ, −θ, j]` scaled by 3 (see `Line`).
+        [-(lambda.double() + lambda), -theta, j.double() + j]
     }
 }
 
@@ -302,24 +317,24 @@ pub(super) fn miller_loop<E: PairingParams<N>, const N: usize>(
     p: &Affine<E::G1>,
     q: &Affine<E::G2>,
 ) -> MillerLoopOutput<E, N> {
-    /// The accumulator of one pair and its G1 point.
-    struct OnePair<'a, E: PairingParams<N>, const N: usize> {
+    /// The accumulator of one pair and its G1 point's [`LinePoint`].
+    struct OnePair<E: PairingParams<N>, const N: usize> {
         acc: Accumulator<E, N>,
-        p: &'a Affine<E::G1>,
+        at: LinePoint<N, E::Tower>,
     }
-    impl<E: PairingParams<N>, const N: usize> LineSink<E::Tower, N> for OnePair<'_, E, N> {
+    impl<E: PairingParams<N>, const N: usize> LineSink<E::Tower, N> for OnePair<E, N> {
         fn line(&mut self, l: &Line<N, E::Tower>, first_of_step: bool) {
             if first_of_step {
                 self.acc.square();
             }
-            self.acc.push(eval_line::<E, N>(l, self.p));
+            self.acc.push(eval_line::<E, N>(l, &self.at));
         }
 
         fn doubling_run(&mut self, t: &mut [Fp2<E::Tower, N>; 3], k: u64, n: usize) -> bool {
-            self.acc.double_steps(t, k, self.p, n)
+            self.acc.double_steps(t, k, &self.at, n)
         }
     }
-    let mut one = OnePair { acc: Accumulator::<E, N>::new(), p };
+    let mut one = OnePair { acc: Accumulator::<E, N>::new(), at: line_point::<E, N>(p) };
     if !bool::from(p.is_identity()) && !bool::from(q.is_identity()) {
         walk_lines::<E, N>(q, &mut one);
     }
@@ -331,12 +346,16 @@ pub(super) fn miller_loop<E: PairingParams<N>, const N: usize>(
 pub(super) fn multi_miller_loop<E: PairingParams<N>, const N: usize>(
     pairs: &[(&Affine<E::G1>, &G2Prepared<E, N>)],
 ) -> MillerLoopOutput<E, N> {
-    let live: Vec<_> = pairs.iter().filter(|(p, q)| !bool::from(p.is_identity()) && !q.infinity).collect();
+    let live: Vec<_> = pairs
+        .iter()
+        .filter(|(p, q)| !bool::from(p.is_identity()) && !q.infinity)
+        .map(|(p, q)| (line_point::<E, N>(p), q))
+        .collect();
     let mut acc = Accumulator::<E, N>::new();
     let mut idx = 0;
     let mut lines = |acc: &mut Accumulator<E, N>| {
-        for (p, q) in &live {
-            acc.push(eval_line::<E, N>(&q.lines[idx], p));
+        for (at, q) in &live {
+            acc.push(eval_line::<E, N>(&q.lines[idx], at));
         }
         idx += 1;
     };
@@ -354,15 +373,18 @@ pub(super) fn multi_miller_loop<E: PairingParams<N>, const N: usize>(
     acc.finish()
 }
 
-/// The sparse coefficients of the line `l` evaluated at `P = (xP, yP)`, in position order
-/// ([`Fp12`]'s numbering): `(d0, d3, d4) = (c0·yP, c1·xP, c2)` for a D-twist, `(d0, d1, d4) =
-/// (c2, c1·xP, c0·yP)` for an M-twist.
+/// The sparse coefficients of the line `l` evaluated at `P`, given as `at = (3xP, −yP)`
+/// ([`LinePoint`]), in position order ([`Fp12`]'s numbering): `(d0, d3, d4) = (c0·(−yP),
+/// c1·3xP, c2)` for a D-twist, `(d0, d1, d4) = (c2, c1·3xP, c0·(−yP))` for an M-twist.
 #[inline(always)]
-fn eval_line<E: PairingParams<N>, const N: usize>(l: &Line<N, E::Tower>, p: &Affine<E::G1>) -> Line<N, E::Tower> {
-    let (xp, yp) = (p.x(), p.y());
+fn eval_line<E: PairingParams<N>, const N: usize>(
+    l: &Line<N, E::Tower>,
+    at: &LinePoint<N, E::Tower>,
+) -> Line<N, E::Tower> {
+    let [xp, yp] = at;
     match E::TWIST {
-        TwistType::D => [l[0].mul_by_fp(&yp), l[1].mul_by_fp(&xp), l[2]],
-        TwistType::M => [l[2], l[1].mul_by_fp(&xp), l[0].mul_by_fp(&yp)],
+        TwistType::D => [l[0].mul_by_fp(yp), l[1].mul_by_fp(xp), l[2]],
+        TwistType::M => [l[2], l[1].mul_by_fp(xp), l[0].mul_by_fp(yp)],
     }
 }
 
@@ -482,9 +504,9 @@ impl<E: PairingParams<N>, const N: usize> Accumulator<E, N> {
     }
 
     /// `n` doubling steps of the Miller loop of the one pair `(P, t)` (after this step's
-    /// squaring, which this does first) taken whole on the lanes, or `false` (nothing done)
-    /// where the lines do not go to the lanes.
-    fn double_steps(&mut self, t: &mut [Fp2<E::Tower, N>; 3], k: u64, p: &Affine<E::G1>, n: usize) -> bool {
+    /// squaring, which this does first; `at` is [`line_point`] of `P`) taken whole on the
+    /// lanes, or `false` (nothing done) where the lines do not go to the lanes.
+    fn double_steps(&mut self, t: &mut [Fp2<E::Tower, N>; 3], k: u64, at: &LinePoint<N, E::Tower>, n: usize) -> bool {
         #[cfg(target_arch = "x86_64")]
         if self.lanes && (1..=12).contains(&k) {
             self.square();
@@ -494,10 +516,10 @@ impl<E: PairingParams<N>, const N: usize> Accumulator<E, N> {
                 self.move_to_lanes();
             }
             if let Some(f) = &mut self.on_lanes {
-                return f.double_steps(t, k, [&p.x(), &p.y()], n);
+                return f.double_steps(t, k, [&at[0], &at[1]], n);
             }
         }
-        let _ = (t, k, p, n);
+        let _ = (t, k, at, n);
         false
     }
 
