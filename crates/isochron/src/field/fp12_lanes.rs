@@ -571,9 +571,8 @@ impl<T: TowerParams<N>, const N: usize> Fp12OnLanes<T, N> {
     /// before the first: the caller has squared), the tangent line at `t` with `t ← 2t`
     /// (`field::fp2_lanes`'s doubling step, the homogeneous `t = [X, Y, Z]`), the line
     /// evaluated at `P` by one lane product (`[xp, yp] = [3xP, −yP]`, the factors of the Miller
-    /// loop's lines), and `f ← f·ℓ(P)`: the values of the
-    /// scalar steps and the scalar evaluation exactly. Says whether it ran (`false`: `k` out of
-    /// range, nothing touched).
+    /// loop's lines), and `f ← f·ℓ(P)`: the values of the scalar steps and the scalar
+    /// evaluation exactly. Says whether it ran (`false`: `k` out of range, nothing touched).
     pub(crate) fn double_steps(
         &mut self,
         t: &mut [Fp2<T, N>; 3],

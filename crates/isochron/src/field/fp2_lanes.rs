@@ -123,9 +123,10 @@ pub(crate) fn karabina_square_n<T: TowerParams<N>, const N: usize>(g: &mut [Fp2<
 
 /// The Miller loop's doubling steps on an M-twist `y² = x³ + b'` with `3b' = k·ξ`, `ξ = 1 + u`
 /// (BLS12-381: `k = 12`), on the vector lanes: `lines.len()` times `T ← 2T` for the homogeneous
-/// `t = [X, Y, Z]`, with the tangent line of each step in `lines` as `[H, J, I]` (the Miller loop's scaling of lines): exactly the
-/// values of the scalar step (`pairing::miller_loop`, eprint 2010/526 eq. (11)). Says whether
-/// it ran (`false`: not supported here or `k` outside `1..=12`, nothing touched).
+/// `t = [X, Y, Z]`, with the tangent line of each step in `lines` as `[H, J, I]` (the Miller
+/// loop's scaling of lines): exactly the values of the scalar step (`pairing::miller_loop`,
+/// eprint 2010/526 eq. (11)). Says whether it ran (`false`: not supported here or `k` outside
+/// `1..=12`, nothing touched).
 pub(crate) fn double_line_n<T: TowerParams<N>, const N: usize>(
     t: &mut [Fp2<T, N>; 3],
     k: u64,

@@ -38,6 +38,7 @@ struct ParamPower {
 }
 
 impl ParamPower {
+    /// The plan for `E`'s family parameter.
     fn of<E: PairingParams<N>, const N: usize>() -> Self {
         let (digits, w) = param_digits(E::PARAM);
         let (js, split) = if w <= 2 {

@@ -85,8 +85,9 @@ struct Acc<T: TowerParams<N>, const N: usize> {
 }
 
 impl<T: TowerParams<N>, const N: usize> Acc<T, N> {
-    /// `T ← 2T` and the tangent line at `T` (eprint 2010/526, eq. (11), as [`Line`] scales it), with `e_of(Z²) = 3b'Z²`
-    /// and `scale` the factor `Z` carries (`ξ` for a D-twist, see [`Acc`]).
+    /// `T ← 2T` and the tangent line at `T` (eprint 2010/526, eq. (11), as [`Line`] scales it),
+    /// with `e_of(Z²) = 3b'Z²` and `scale` the factor `Z` carries (`ξ` for a D-twist, see
+    /// [`Acc`]).
     fn double(
         &mut self,
         e_of: impl Fn(&Fp2<T, N>) -> Fp2<T, N>,
@@ -149,7 +150,8 @@ impl<T: TowerParams<N>, const N: usize> Acc<T, N> {
     }
 
     /// `T ← T + Q` for an affine `Q` and the line through `T` and `Q` (eprint 2010/526,
-    /// eq. (12), as [`Line`] scales it); `sq` is `Q`'s coordinates times the factor `Z` carries, `scale` that factor.
+    /// eq. (12), as [`Line`] scales it); `sq` is `Q`'s coordinates times the factor `Z` carries,
+    /// `scale` that factor.
     fn add(&mut self, q: &[Fp2<T, N>; 2], sq: &[Fp2<T, N>; 2], scale: impl Fn(&Fp2<T, N>) -> Fp2<T, N>) -> Line<N, T> {
         let [qx, qy] = q;
         let theta = self.y - sq[1] * self.z;
