@@ -844,9 +844,15 @@ impl<P: FieldParams<N>, const N: usize> Zeroize for Fp<P, N> {
 }
 
 /// Implements the arithmetic operator traits (by value and by reference) for a field type from
-/// its inherent `add`, `sub`, `mul`, `neg` methods.
+/// its inherent `add`, `sub`, `mul`, `neg` methods. `x *= y` goes through `$mul_assign(&mut x,
+/// &y)`, by default `*x = x·y`; a type whose product is an out-of-line kernel passes one that
+/// writes over `x` in place, so that no temporary is copied back (the copy's wide loads of the
+/// kernel's word stores would wait for them: a failed store forwarding).
 macro_rules! impl_field_ops {
     ([$($gen:tt)*] $t:ty) => {
+        $crate::field::fp::impl_field_ops!([$($gen)*] $t, |x: &mut $t, y: &$t| *x = <$t>::mul(x, y));
+    };
+    ([$($gen:tt)*] $t:ty, $mul_assign:expr) => {
         impl<$($gen)*> core::ops::Add for $t {
             type Output = Self;
             #[inline(always)]
@@ -892,7 +898,7 @@ macro_rules! impl_field_ops {
         }
         impl<$($gen)*> core::ops::MulAssign for $t {
             #[inline(always)]
-            fn mul_assign(&mut self, rhs: Self) { *self = <$t>::mul(self, &rhs) }
+            fn mul_assign(&mut self, rhs: Self) { ($mul_assign)(self, &rhs) }
         }
         impl<'a, $($gen)*> core::ops::AddAssign<&'a $t> for $t {
             #[inline(always)]
@@ -904,7 +910,7 @@ macro_rules! impl_field_ops {
         }
         impl<'a, $($gen)*> core::ops::MulAssign<&'a $t> for $t {
             #[inline(always)]
-            fn mul_assign(&mut self, rhs: &'a $t) { *self = <$t>::mul(self, rhs) }
+            fn mul_assign(&mut self, rhs: &'a $t) { ($mul_assign)(self, rhs) }
         }
         impl<$($gen)*> core::iter::Sum for $t {
             fn sum<I: Iterator<Item = Self>>(iter: I) -> Self {

@@ -88,6 +88,16 @@ impl<T: TowerParams<N>, const N: usize> Fp12<T, N> {
         Self::new(self.c0, self.c1.neg())
     }
 
+    /// `self ← self · rhs` ([`Self::mul`]) in place, for `*=` (the lane product works in place).
+    #[inline]
+    pub(crate) fn mul_in_place(&mut self, rhs: &Self) {
+        #[cfg(target_arch = "x86_64")]
+        if Self::lane_products() && super::fp12_lanes::mul_fp12(self, rhs) {
+            return;
+        }
+        *self = Self::mul(self, rhs);
+    }
+
     /// `self · rhs`, Karatsuba over lazily reduced Fp6 products (eprint 2010/526 §3):
     /// `t0 = a0b0`, `t1 = a1b1`, `c0 = t0 + v·t1`, `c1 = (a0 + a1)(b0 + b1) − t0 − t1`, all at
     /// double width; one Montgomery reduction per Fp coefficient (12 in all).
@@ -777,7 +787,8 @@ mod tests {
     }
 
     /// The square and the sparse product (exact sums where the field has them) against the
-    /// full product, with the sparse operand written out, on random and extreme elements.
+    /// full product, with the sparse operand written out, on random and extreme elements; `*=`
+    /// against `*`.
     #[test]
     fn square_and_sparse_product_match_full_product() {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(5);
@@ -792,6 +803,9 @@ mod tests {
             assert!(f.square() == f * f, "case {case}");
             let g = if case % 3 == 0 { F12::random(&mut rng) } else { extreme12(&mut rng) };
             assert!(f * g == schoolbook(&f, &g), "case {case}");
+            let mut h = f;
+            h *= g;
+            assert!(h == f * g, "case {case}: in place");
             let m = Fp12::new(g.c0, Fp6::new(Fp2::ZERO, g.c1.c1, g.c1.c2));
             assert!(f.mul_by_01245(&m) == schoolbook(&f, &m), "case {case}");
             assert!(f.mul_by_01245(&g) == schoolbook(&f, &m), "case {case}: position 3 read");

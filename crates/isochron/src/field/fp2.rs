@@ -259,32 +259,57 @@ impl<T: TowerParams<N>, const N: usize> Fp2<T, N> {
         w.reduce_inline()
     }
 
+    /// `self ← self · rhs` ([`Self::mul`]) in place, for `*=`: the kernel writes over `self`,
+    /// where a returned product would be copied back from a temporary (and that copy's wide
+    /// loads wait for the kernel's word stores, a failed store forwarding).
+    #[inline(never)]
+    pub(crate) fn mul_in_place(&mut self, rhs: &Self) {
+        let p: *mut Self = self;
+        // SAFETY: `p` comes from the exclusive borrow `self`, readable and writable, and `rhs`
+        // from a shared borrow; the kernel may write over an operand.
+        #[cfg(target_arch = "x86_64")]
+        if unsafe { Self::mul_kernel(p, rhs, p) } {
+            return;
+        }
+        *self = Self::mul(self, rhs);
+    }
+
     /// `*out = self · rhs` ([`Self::mul`]) written through `out`: for a product that goes to a
     /// place in a larger value. A returned product is written to a temporary and copied there
     /// when the compiler cannot prove the call free of unwinding, and that copy's wide loads
     /// wait for the kernel's word stores (a failed store forwarding).
     #[inline(never)]
     pub(crate) fn mul_to(&self, rhs: &Self, out: &mut Self) {
+        // SAFETY: shared borrows for the operands, the exclusive borrow `out` for the result.
         #[cfg(target_arch = "x86_64")]
-        if Self::one_kernel() {
-            let o: *mut Self = out;
-            // SAFETY: `one_kernel` checked BMI2, ADX and the modulus; 2N words behind `self`,
-            // `rhs` and the exclusively borrowed `out` (`#[repr(C)]` over two
-            // `#[repr(transparent)]` `[u64; N]`).
-            let written = unsafe {
-                limbs::x86_64_adx::fp2_mul::mul(
-                    self.words(),
-                    rhs.words(),
-                    &Self::FUSED_CONSTANTS,
-                    <T::Fp as FieldParams<N>>::INV,
-                    o.cast(),
-                )
-            };
-            if written {
-                return;
-            }
+        if unsafe { Self::mul_kernel(self, rhs, out) } {
+            return;
         }
         *out = self.mul(rhs);
+    }
+
+    /// `*out = a · b` by the one-kernel Fp2 product ([`limbs::x86_64_adx::fp2_mul`]) where the
+    /// field has it ([`Self::one_kernel`]); otherwise `false`, nothing written. `out` may be
+    /// `a` or `b`: the kernel reads both operands before it writes.
+    ///
+    /// # Safety
+    /// `a` and `b` point to readable `Fp2` values and `out` to a writable one.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn mul_kernel(a: *const Self, b: *const Self, out: *mut Self) -> bool {
+        // SAFETY: `one_kernel` checked BMI2, ADX and the modulus; 2N words behind each pointer
+        // (the caller's guarantee; an `Fp2` is `#[repr(C)]` over two `#[repr(transparent)]`
+        // `[u64; N]`).
+        Self::one_kernel()
+            && unsafe {
+                limbs::x86_64_adx::fp2_mul::mul(
+                    a.cast(),
+                    b.cast(),
+                    &Self::FUSED_CONSTANTS,
+                    <T::Fp as FieldParams<N>>::INV,
+                    out.cast(),
+                )
+            }
     }
 
     /// [`Self::mul_wide_inline`], out of line, for the towers: an Fp12 product makes 18
@@ -874,7 +899,7 @@ macro_rules! impl_tower_traits {
             }
         }
 
-        impl_field_ops!([T: TowerParams<N>, const N: usize] $ty<T, N>);
+        impl_field_ops!([T: TowerParams<N>, const N: usize] $ty<T, N>, $ty::mul_in_place);
     };
 }
 pub(crate) use impl_tower_traits;
@@ -906,6 +931,11 @@ mod tests {
                 let mut out = Fp2::random(&mut rng);
                 a.mul_to(b, &mut out);
                 assert!(out == a.mul(b), "{i}, {j}");
+                out = *a;
+                out *= b;
+                assert!(out == a.mul(b), "{i}, {j}");
+                out *= out;
+                assert!(out == a.mul(b).square(), "{i}, {j}");
                 w.reduce_to(&mut out);
                 assert!(out == w.reduce(), "{i}, {j}");
             }

@@ -71,6 +71,12 @@ impl<T: TowerParams<N>, const N: usize> Fp6<T, N> {
         Self::new(self.c0.double(), self.c1.double(), self.c2.double())
     }
 
+    /// `self ← self · rhs` ([`Self::mul`]), for `*=`.
+    #[inline(always)]
+    pub(crate) fn mul_in_place(&mut self, rhs: &Self) {
+        *self = Self::mul(self, rhs);
+    }
+
     /// `self · rhs`: Karatsuba over Fp2 at double width, reduced once per coefficient.
     #[inline]
     pub fn mul(&self, rhs: &Self) -> Self {
