@@ -88,6 +88,9 @@ pub(super) const PREFETCH_DISTANCE: usize = 8;
 /// How many additions ahead a batch's bucket is prefetched while the additions are performed.
 const STEP_PREFETCH: usize = 4;
 
+/// How many points ahead a window's pass over the points prefetches ([`BucketSet::prefetch_point`]).
+pub(super) const POINT_PREFETCH_DISTANCE: usize = 16;
+
 /// Rounds of batches for the additions still set aside when a window's points are all
 /// scheduled ([`BucketSet::finish`]).
 pub(super) const FINAL_ROUNDS: usize = 8;
@@ -419,21 +422,43 @@ pub(super) trait BucketSet<C: SwCurve> {
     /// A hint that bucket `j` is about to be used (brings it towards the cache).
     #[inline(always)]
     fn prefetch(&self, _j: usize) {}
+    /// A hint that point `i` is about to be read (brings all its cache lines towards the
+    /// cache): the pass over the points is sequential, but a point spans two or three lines and
+    /// the bucket accesses between them hide the pattern from the hardware prefetcher.
+    #[inline(always)]
+    fn prefetch_point(&self, _i: usize) {}
 }
 
 /// Hints the processor to bring the cache line at `p` into the cache (no effect elsewhere).
 #[inline(always)]
 pub(super) fn prefetch<T>(p: &T) {
+    prefetch_address((p as *const T).cast());
+}
+
+/// [`prefetch`] for every cache line `*p` spans.
+#[inline(always)]
+pub(super) fn prefetch_lines<T>(p: &T) {
+    let start = (p as *const T).cast::<u8>();
+    let mut offset = 0;
+    while offset < core::mem::size_of::<T>() {
+        prefetch_address(start.wrapping_add(offset));
+        offset += 64;
+    }
+    prefetch_address(start.wrapping_add(core::mem::size_of::<T>().saturating_sub(1)));
+}
+
+/// The prefetch hint for the cache line holding `address` (never read: any address will do).
+#[inline(always)]
+fn prefetch_address(address: *const u8) {
     #[cfg(target_arch = "x86_64")]
     {
         use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
         // SAFETY: `_mm_prefetch` needs SSE, which every x86-64 processor has; a prefetch is
-        // a hint that never faults and reads nothing into the program (here the address is
-        // that of a live reference anyway).
-        unsafe { _mm_prefetch::<_MM_HINT_T0>((p as *const T).cast()) };
+        // a hint that never faults and reads nothing into the program, whatever the address.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(address.cast()) };
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
+    let _ = address;
 }
 
 /// `±points[i & !NEG]`, `−` with [`NEG`].
@@ -545,6 +570,13 @@ impl<C: SwCurve> BucketSet<C> for Buckets<'_, C> {
     fn prefetch(&self, j: usize) {
         if let Some(b) = self.affine.get(j) {
             prefetch(b);
+        }
+    }
+
+    #[inline(always)]
+    fn prefetch_point(&self, i: usize) {
+        if let Some(p) = self.points.get(i) {
+            prefetch_lines(p);
         }
     }
 
@@ -860,6 +892,7 @@ pub(super) fn add_digits<C: SwCurve, B: BucketSet<C>>(mut buckets: B, digits: &[
         if let Some(&ahead) = digits.get(i + PREFETCH_DISTANCE) {
             buckets.prefetch((ahead.unsigned_abs() as usize).wrapping_sub(1));
         }
+        buckets.prefetch_point(i + POINT_PREFETCH_DISTANCE);
         if d != 0 {
             buckets.add(d.unsigned_abs() as usize - 1, i, d < 0);
         }

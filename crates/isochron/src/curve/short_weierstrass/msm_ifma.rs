@@ -364,6 +364,13 @@ impl<C: SwCurve, const L: usize> BucketSet<C> for VecBuckets<'_, C, L> {
             super::msm::prefetch(b);
         }
     }
+
+    #[inline(always)]
+    fn prefetch_point(&self, i: usize) {
+        if let Some(p) = self.points.get(i) {
+            super::msm::prefetch_lines(p);
+        }
+    }
 }
 
 impl<C: SwCurve, const L: usize> VecBuckets<'_, C, L> {
