@@ -91,6 +91,9 @@ const STEP_PREFETCH: usize = 4;
 /// How many points ahead a window's pass over the points prefetches ([`BucketSet::prefetch_point`]).
 pub(super) const POINT_PREFETCH_DISTANCE: usize = 16;
 
+/// How many scalars ahead an MSM over a table prefetches the points of its row (its copies).
+const TABLE_PREFETCH_DISTANCE: usize = 2;
+
 /// Rounds of batches for the additions still set aside when a window's points are all
 /// scheduled ([`BucketSet::finish`]).
 pub(super) const FINAL_ROUNDS: usize = 8;
@@ -491,6 +494,13 @@ impl<C: SwCurve> BucketSet<C> for XyzzBuckets<'_, C> {
         let p = &self.points[i];
         let b = &mut self.buckets[j];
         *b = if neg { b.add_mixed_vartime(&neg_vartime(p)) } else { b.add_mixed_vartime(p) };
+    }
+
+    #[inline(always)]
+    fn prefetch_point(&self, i: usize) {
+        if let Some(p) = self.points.get(i) {
+            prefetch_lines(p);
+        }
     }
 
     fn finish(self) -> Xyzz<C::Base> {
@@ -1383,7 +1393,12 @@ pub(super) fn table_sum<C: SwCurve, B: BucketSet<C>>(
         let (first, last) = (g * copies, ((g + 1) * copies).min(windows));
         let count = (first..last).map(|w| window_buckets(table.bits, c, windows, w)).max().unwrap_or(1);
         let mut buckets = make(count);
-        for (row, k, neg) in entries {
+        for (e, (row, k, neg)) in entries.iter().enumerate() {
+            if let Some((ahead, _, _)) = entries.get(e + TABLE_PREFETCH_DISTANCE) {
+                for t in 0..last - first {
+                    buckets.prefetch_point(*ahead as usize * copies + t);
+                }
+            }
             scalar_digits(k, c, &mut digits[..windows]);
             let base = *row as usize * copies;
             for (t, &d) in digits[first..last].iter().enumerate() {
